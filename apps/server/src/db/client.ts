@@ -1,0 +1,18 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** Opens a pooled connection to PostgreSQL; the pool is the only handle that needs closing. */
+export function createDatabase(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  return { db, pool, close: () => pool.end() };
+}

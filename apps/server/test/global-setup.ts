@@ -1,0 +1,35 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createDatabase } from '../src/db/client.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { freePort } from './free-port.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDatabaseUrl: string;
+  }
+}
+
+export const TEMPLATE_DATABASE = 'pathology_template';
+
+/** One embedded PostgreSQL for the whole run; each test file clones the migrated template database. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-test-pg-'));
+  await fs.chmod(dir, 0o755);
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'pg'),
+    port: await freePort(),
+    database: TEMPLATE_DATABASE,
+  });
+  const database = createDatabase(server.url, { max: 1 });
+  await runMigrations(database.db);
+  await database.close();
+  project.provide('templateDatabaseUrl', server.url);
+  return async () => {
+    await server.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  };
+}
