@@ -24,8 +24,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     port: await freePort(),
     database: TEMPLATE_DATABASE,
   });
-  const database = createDatabase(server.url, { max: 1 });
-  await runMigrations(database.db);
+  const database = createDatabase(server.url, { max: 2 });
+  await runMigrations(database);
   await database.close();
   project.provide('templateDatabaseUrl', server.url);
   return async () => {

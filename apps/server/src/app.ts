@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AccountResolver } from './auth/authenticate.ts';
+import { registerAuthentication } from './auth/authenticate.ts';
+import type { TokenVerifier } from './auth/token-verifier.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
+import { registerMergePatch } from './http/merge-patch.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerWebApp } from './http/web-app.ts';
+import type { QueueStates } from './jobs/job-queue.ts';
+import { createAccountRepository } from './modules/accounts/account.repository.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createScreenSettingsRepository } from './modules/settings/screen-settings.repository.ts';
+import { screenSettingsRoutes } from './modules/settings/screen-settings.routes.ts';
+import { createScreenSettingsService } from './modules/settings/screen-settings.service.ts';
+import { APP_VERSION } from './version.ts';
+
+export interface AppDeps {
+  config: Pick<Config, 'role' | 'logLevel' | 'webDist'>;
+  database: Database;
+  queueState: () => Promise<QueueStates>;
+  verifyToken: TokenVerifier;
+  /** Tests pass false to keep their output clean. */
+  logger?: boolean;
+}
+
+/**
+ * Wires the HTTP server in a fixed order (fastify/demo's layering): Fastify settings and
+ * external plugins, then our own plugins (errors, auth), then routes, then the web app.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: deps.config.logLevel },
+    trustProxy: true,
+    // Slide uploads stream their bodies and never go through the JSON parser; JSON stays small.
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await registerOpenApi(app, APP_VERSION);
+  registerErrorHandler(app);
+  registerMergePatch(app);
+
+  const { db, pool } = deps.database;
+  const accounts = createAccountRepository(db);
+  const resolveAccount: AccountResolver = (token) => accounts.resolveCaller(token);
+
+  await app.register(
+    async (api) => {
+      registerAuthentication(api, { verifyToken: deps.verifyToken, resolveAccount });
+      await api.register(healthRoutes, {
+        pool,
+        queueState: deps.queueState,
+        role: deps.config.role,
+        version: APP_VERSION,
+      });
+      await api.register(screenSettingsRoutes, {
+        service: createScreenSettingsService(createScreenSettingsRepository(db)),
+      });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const spaFallback = await registerWebApp(app, deps.config.webDist);
+  registerNotFoundHandler(app, { spaFallback });
+  return app;
+}

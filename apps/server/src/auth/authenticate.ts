@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/http-error.ts';
+import type { Caller } from './caller.ts';
+import { InvalidTokenError, type TokenVerifier, type VerifiedToken } from './token-verifier.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+  interface FastifyContextConfig {
+    /** Routes that answer without a bearer token (health, discovery). */
+    public?: boolean;
+  }
+}
+
+export type AccountResolver = (token: VerifiedToken) => Promise<Caller>;
+
+/**
+ * Every route of the scope needs a valid bearer token unless it is marked `config: { public: true }`:
+ * protection is the default, an open route is the exception that has to be declared.
+ */
+export function registerAuthentication(
+  app: FastifyInstance,
+  deps: { verifyToken: TokenVerifier; resolveAccount: AccountResolver },
+): void {
+  app.decorateRequest('caller', null as unknown as Caller);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.public === true) return;
+    const token = bearerToken(request);
+    if (token == null) throw HttpError.unauthorized();
+    let verified: VerifiedToken;
+    try {
+      verified = await deps.verifyToken(token);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw HttpError.unauthorized();
+      throw error;
+    }
+    request.caller = await deps.resolveAccount(verified);
+  });
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header == null ? null : /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { MESSAGES } from '@pathology/contract';
+
+export const ROLES = ['api', 'worker', 'all'] as const;
+export type ProcessRole = (typeof ROLES)[number];
+
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export class ConfigError extends Error {}
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every setting of the server; defaults make `npm start` work with nothing set. SETTINGS_DOC feeds the README table. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default(path.join(repositoryRoot, 'data')),
+  DATABASE_URL: z.string().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SEED_DEMO: booleanText.optional(),
+  MAX_CASE_IMAGES: z.coerce.number().int().min(1).default(200),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(path.join(repositoryRoot, 'apps/web/dist')),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_AUDIENCE: z.string().optional(),
+  OIDC_ADMIN_CLAIM: z.string().default('pathology_admin'),
+});
+
+export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
+  PORT: 'Port of the one HTTP server (api, web, IIIF). Default 3000.',
+  HOST: 'Interface to listen on. Default 0.0.0.0.',
+  PUBLIC_URL: 'Address users reach the app at (links, token issuer). Default http://localhost:PORT.',
+  DATA_DIR: 'Folder for the embedded PostgreSQL cluster and stored files. Default ./data.',
+  DATABASE_URL:
+    'PostgreSQL to use instead of the embedded one, e.g. postgres://user:pw@host:5432/db. Required with --role api or worker.',
+  EMBEDDED_PG_PORT: 'Loopback port of the embedded PostgreSQL. Default 54329.',
+  SEED_DEMO: 'Create the demo data once on an empty database. Default true with the embedded database, else false.',
+  MAX_CASE_IMAGES: 'Image count of a case above which uploads warn. Default 200.',
+  WORKER_CONCURRENCY: 'Jobs one worker process runs at once per queue. Default 2.',
+  LOG_LEVEL: 'pino log level. Default info.',
+  WEB_DIST: 'Folder of the built web app served at /. Default apps/web/dist.',
+  OIDC_ISSUER: 'External OpenID provider (e.g. https://keycloak.example/realms/pathology). Default: the built-in one at PUBLIC_URL/oidc.',
+  OIDC_CLIENT_ID: 'Client id of the web app at the OpenID provider. Required with OIDC_ISSUER; default pathology-web.',
+  OIDC_AUDIENCE: 'Audience the access tokens must carry. Default OIDC_CLIENT_ID.',
+  OIDC_ADMIN_CLAIM: 'Token claim marking a super user (true, "admin", or an array containing "admin"). Default pathology_admin.',
+};
+
+export interface Config {
+  role: ProcessRole;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  seedDemo: boolean;
+  maxCaseImages: number;
+  workerConcurrency: number;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  webDist: string;
+  migrateOnly: boolean;
+  oidc: { issuer: string; clientId: string; audience: string; adminClaim: string; builtIn: boolean };
+}
+
+/** Parses the command line and environment; throws ConfigError with a message fit for the operator. */
+export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Config {
+  const role = parseRole(argv);
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid setting ${String(issue?.path[0])}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  if (role !== 'all') requireSetting(e.DATABASE_URL, 'DATABASE_URL');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const builtIn = e.OIDC_ISSUER == null;
+  const clientId = builtIn ? (e.OIDC_CLIENT_ID ?? 'pathology-web') : requireSetting(e.OIDC_CLIENT_ID, 'OIDC_CLIENT_ID');
+  return {
+    role,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL == null,
+    maxCaseImages: e.MAX_CASE_IMAGES,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST),
+    migrateOnly: argv.includes('--migrate-only'),
+    oidc: {
+      issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,
+      clientId,
+      audience: e.OIDC_AUDIENCE ?? clientId,
+      adminClaim: e.OIDC_ADMIN_CLAIM,
+      builtIn,
+    },
+  };
+}
+
+function requireSetting<T>(value: T | undefined, name: string): T {
+  if (value == null) throw new ConfigError(`${MESSAGES.envRequired}: ${name}`);
+  return value;
+}
+
+function parseRole(argv: readonly string[]): ProcessRole {
+  const index = argv.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+  if (index === -1) return 'all';
+  const arg = argv[index] ?? '';
+  const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[index + 1];
+  const role = ROLES.find((candidate) => candidate === value);
+  if (role == null) throw new ConfigError(`--role must be one of ${ROLES.join(', ')}`);
+  return role;
+}

@@ -1,0 +1,46 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Caller } from '../../auth/caller.ts';
+import type { VerifiedToken } from '../../auth/token-verifier.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts } from '../../db/schema/index.ts';
+import { HttpError } from '../../http/http-error.ts';
+
+export function createAccountRepository(db: Db) {
+  const callerColumns = { accountId: accounts.id, email: accounts.email, isSuperUser: accounts.isSuperUser };
+
+  return {
+    /**
+     * The local account of a verified token: found by the provider's subject (one indexed read on
+     * every request), else linked by e-mail on first sign-in (invited and seeded accounts), else
+     * created. The super-user flag follows the token's admin claim, which the identity provider owns.
+     */
+    async resolveCaller(token: VerifiedToken): Promise<Caller> {
+      const [known] = await db.select(callerColumns).from(accounts).where(eq(accounts.subject, token.subject));
+      if (known != null) {
+        if (known.isSuperUser === token.isSuperUser) return known;
+        await db.update(accounts).set({ isSuperUser: token.isSuperUser }).where(eq(accounts.id, known.accountId));
+        return { ...known, isSuperUser: token.isSuperUser };
+      }
+      const email = (token.email ?? `${token.subject}@unknown.invalid`).toLowerCase();
+      const [linked] = await db
+        .insert(accounts)
+        .values({
+          email,
+          subject: token.subject,
+          firstName: token.givenName ?? '',
+          lastName: token.familyName ?? '',
+          displayName: token.name,
+          isSuperUser: token.isSuperUser,
+          lastSignInAt: new Date(),
+        })
+        .onConflictDoUpdate({
+          target: accounts.email,
+          set: { subject: token.subject, isSuperUser: token.isSuperUser, lastSignInAt: sql`now()` },
+          setWhere: sql`${accounts.subject} IS NULL`,
+        })
+        .returning(callerColumns);
+      if (linked == null) throw HttpError.forbidden('This e-mail address is linked to another sign-in identity');
+      return linked;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createTokenVerifier } from '../src/auth/token-verifier.ts';
+import { JobQueue } from '../src/jobs/job-queue.ts';
+import { QUEUE_POLICIES, type QueuePayloads } from '../src/jobs/queues.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { TEST_ADMIN_CLAIM, TEST_AUDIENCE, TEST_ISSUER, TestIssuer } from './tokens.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: TestDatabase;
+  jobs: JobQueue<QueuePayloads>;
+  issuer: TestIssuer;
+  /** Authorization header of a token for `sub` (created on first use, like a first sign-in). */
+  auth(sub: string, options?: { superUser?: boolean }): Promise<{ authorization: string }>;
+}
+
+/**
+ * The real app on a database of its own (fastify/demo's test helper): built before the file's
+ * tests, closed after. Requests go through `app.inject`, so no port is opened.
+ */
+export function useTestApp(): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    context.issuer = await TestIssuer.create();
+    context.jobs = new JobQueue<QueuePayloads>({ connectionString: context.database.url, policies: QUEUE_POLICIES });
+    await context.jobs.start();
+    context.app = await buildApp({
+      config: { role: 'all', logLevel: 'silent', webDist: '/nonexistent' },
+      database: context.database,
+      queueState: () => context.jobs.state(),
+      verifyToken: createTokenVerifier({
+        issuer: TEST_ISSUER,
+        audience: TEST_AUDIENCE,
+        adminClaim: TEST_ADMIN_CLAIM,
+        keys: context.issuer.keys,
+      }),
+      logger: false,
+    });
+    context.auth = async (sub, options) => ({
+      authorization: `Bearer ${await context.issuer.sign({ sub, superUser: options?.superUser })}`,
+    });
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.jobs?.stop();
+    await context.database?.close();
+  });
+  return context;
+}

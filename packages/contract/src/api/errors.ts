@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** Every error response: a message, and for validation failures the message of each field. */
+export const ErrorResponseSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** Messages with the spec's exact wording; the web translates them by key. */
+export const MESSAGES = {
+  unexpectedError: 'Unexpected error',
+  envRequired: 'Env. variable is required',
+  notFound: 'Not found',
+  forbidden: 'Forbidden',
+  unauthorized: 'Unauthorized',
+  validationFailed: 'Validation failed',
+  fieldRequired: 'This field is required',
+  fieldEmail: 'This field must be a valid email address',
+  fieldMaxLength: 'This field must be at most ${max} characters',
+} as const;
+export type MessageKey = keyof typeof MESSAGES;

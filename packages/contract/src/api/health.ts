@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  role: z.enum(['api', 'worker', 'all']),
+  database: z.object({ ok: z.boolean(), latencyMs: z.number().optional(), error: z.string().optional() }),
+  queue: z.object({
+    ok: z.boolean(),
+    /** Jobs waiting or running per queue; absent when the queue cannot be read. */
+    queues: z.record(z.string(), z.object({ queued: z.number(), active: z.number(), failed: z.number() })).optional(),
+    error: z.string().optional(),
+  }),
+});
+export type Health = z.infer<typeof HealthSchema>;

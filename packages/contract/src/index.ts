@@ -1,0 +1,4 @@
+export * from './domain/index.ts';
+export * from './api/errors.ts';
+export * from './api/health.ts';
+export * from './api/screen-settings.ts';
