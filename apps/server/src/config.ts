@@ -46,10 +46,13 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
   WORKER_CONCURRENCY: 'Jobs one worker process runs at once per queue. Default 2.',
   LOG_LEVEL: 'pino log level. Default info.',
   WEB_DIST: 'Folder of the built web app served at /. Default apps/web/dist.',
-  OIDC_ISSUER: 'External OpenID provider (e.g. https://keycloak.example/realms/pathology). Default: the built-in one at PUBLIC_URL/oidc.',
+  OIDC_ISSUER:
+    'External OpenID provider (e.g. https://keycloak.example/realms/pathology). Default: the built-in one at PUBLIC_URL/oidc.',
   OIDC_CLIENT_ID: 'Client id of the web app at the OpenID provider. Required with OIDC_ISSUER; default pathology-web.',
-  OIDC_AUDIENCE: 'Audience the access tokens must carry. Default OIDC_CLIENT_ID.',
-  OIDC_ADMIN_CLAIM: 'Token claim marking a super user (true, "admin", or an array containing "admin"). Default pathology_admin.',
+  OIDC_AUDIENCE:
+    'Audience the access tokens must carry. Default OIDC_CLIENT_ID (PUBLIC_URL/api with the built-in provider).',
+  OIDC_ADMIN_CLAIM:
+    'Token claim marking a super user (true, "admin", or an array containing "admin"). Default pathology_admin.',
 };
 
 export interface Config {
@@ -100,7 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
     oidc: {
       issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,
       clientId,
-      audience: e.OIDC_AUDIENCE ?? clientId,
+      // The built-in provider issues access tokens for this API as a resource indicator (RFC 8707).
+      audience: e.OIDC_AUDIENCE ?? (builtIn ? `${publicUrl}/api` : clientId),
       adminClaim: e.OIDC_ADMIN_CLAIM,
       builtIn,
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/test-app.ts';
-import { TestIssuer } from '../../test/tokens.ts';
+import { useTestApp } from '#test/test-app.ts';
+import { TestIssuer } from '#test/tokens.ts';
 
 const url = '/api/v1/screen_settings/all';
 

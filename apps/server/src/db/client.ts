@@ -11,8 +11,13 @@ export interface Database {
 }
 
 /** Opens a pooled connection to PostgreSQL; the pool is the only handle that needs closing. */
-export function createDatabase(url: string, options: { max?: number } = {}): Database {
+export function createDatabase(
+  url: string,
+  options: { max?: number; onError?: (error: Error) => void } = {},
+): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
+  pool.on('error', (error) => options.onError?.(error));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, close: () => pool.end() };
 }

@@ -31,7 +31,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     user: USER,
     password: PASSWORD,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runsAsRoot(),
     onLog: (message) => log(String(message).trim()),
     onError: (message) => log(String(message).trim()),
   });
@@ -41,6 +41,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     .catch(() => false);
   if (!initialised) {
     await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
+    if (runsAsRoot()) await makeTraversable(path.dirname(options.dataDir));
     await server.initialise();
   }
   await removeStalePidFile(options.dataDir);
@@ -57,6 +58,16 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`,
     stop: () => server.stop(),
   };
+}
+
+function runsAsRoot(): boolean {
+  return process.getuid?.() === 0;
+}
+
+/** The `postgres` user must be able to reach its cluster through folders root created (mkdtemp makes them 0700). */
+async function makeTraversable(dir: string): Promise<void> {
+  const { mode } = await fs.stat(dir);
+  await fs.chmod(dir, mode | 0o011);
 }
 
 /** A process killed without shutdown leaves postmaster.pid behind; PostgreSQL then refuses to start if the pid is reused. */

@@ -33,7 +33,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Fastify's own client errors (bad JSON, body too large, unsupported media type) keep their status and text.
     return reply.status(status).send({ message: error.message } satisfies ErrorResponse);
   });
-
 }
 
 const SERVER_PREFIXES = ['/api/', '/iiif/', '/oidc/'];

@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { CRASH_POLICIES, type CrashQueues } from '../../test/fixtures/crash-queue.ts';
+import { createTestDatabase, type TestDatabase } from '#test/test-database.ts';
+import { CRASH_POLICIES, type CrashQueues } from '#test/fixtures/crash-queue.ts';
 import { JobQueue } from './job-queue.ts';
 
 const hangingWorker = fileURLToPath(new URL('../../test/fixtures/hanging-worker.ts', import.meta.url));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ScreenSettingTypeSchema, type ScreenSettingType } from '../domain/settings.ts';
+import type { ScreenSettingType } from '../domain/settings.ts';
 
 export const SortDirectionSchema = z.enum(['asc', 'desc']);
 

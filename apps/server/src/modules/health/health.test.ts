@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '#test/test-app.ts';
 import { checkHealth } from './health.service.ts';
 
 describe('GET /api/v1/health', () => {

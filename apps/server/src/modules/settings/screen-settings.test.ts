@@ -1,12 +1,17 @@
 import { SCREEN_SETTING_DEFAULTS } from '@pathology/contract';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '#test/test-app.ts';
 
 describe('screen settings', () => {
   const t = useTestApp();
 
   const save = async (sub: string, items: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/screen_settings/save', headers: await t.auth(sub), payload: { items } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/screen_settings/save',
+      headers: await t.auth(sub),
+      payload: { items },
+    });
 
   it("gives the spec's defaults before anything is saved", async () => {
     const all = await t.app.inject({ method: 'GET', url: '/api/v1/screen_settings/all', headers: await t.auth('new') });
@@ -40,7 +45,11 @@ describe('screen settings', () => {
   it('overwrites on a second save', async () => {
     await save('carol', [{ settingType: 'drawing_visibility', value: { visibility: 'public' } }]);
     await save('carol', [{ settingType: 'drawing_visibility', value: { visibility: 'private' } }]);
-    const all = await t.app.inject({ method: 'GET', url: '/api/v1/screen_settings/all', headers: await t.auth('carol') });
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/screen_settings/all',
+      headers: await t.auth('carol'),
+    });
     expect(all.json().data[2]).toEqual({ settingType: 'drawing_visibility', value: { visibility: 'private' } });
   });
 
@@ -49,7 +58,10 @@ describe('screen settings', () => {
       { settingType: 'case_list', value: { ...SCREEN_SETTING_DEFAULTS.case_list, pageSize: 30 } },
     ]);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ message: 'Validation failed', errors: { 'items.0.value.pageSize': expect.any(String) } });
+    expect(response.json()).toMatchObject({
+      message: 'Validation failed',
+      errors: { 'items.0.value.pageSize': expect.any(String) },
+    });
     const { rows } = await t.database.pool.query(
       `SELECT count(*)::int AS n FROM screen_settings s JOIN accounts a ON a.id = s.account_id WHERE a.subject = 'dave'`,
     );

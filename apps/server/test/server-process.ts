@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+const mainScript = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  output(): string;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+/** Runs `src/main.ts` as the README's start command does, with its own environment. */
+export function startServerProcess(env: Record<string, string>, args: string[] = []): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainScript, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  return {
+    child,
+    exited,
+    output: () => output,
+    async stop() {
+      if (child.exitCode == null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Polls until the URL answers 200, or fails with the server's output after the timeout. */
+export async function waitForHealthy(baseUrl: string, server: ServerProcess, timeoutMs = 120_000): Promise<unknown> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode != null) throw new Error(`server exited (${server.child.exitCode}):\n${server.output()}`);
+    const response = await fetch(`${baseUrl}/api/v1/health`).catch(() => null);
+    if (response?.status === 200) return response.json();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
+}

@@ -1,0 +1,29 @@
+import { AppShell, Container } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { AppHeader } from './AppHeader.tsx';
+import { AppNavbar } from './AppNavbar.tsx';
+
+export function AppLayout() {
+  const [navOpened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header>
+        <AppHeader navOpened={navOpened} onToggleNav={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <AppNavbar onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Container size="xl" px={0}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+      <ScrollRestoration />
+    </AppShell>
+  );
+}

@@ -1,0 +1,63 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from './en.json';
+import ja from './ja.json';
+
+export const LANGUAGES = ['ja', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const DEFAULT_LANGUAGE: Language = 'ja';
+export const FALLBACK_LANGUAGE: Language = 'en';
+/** localStorage key holding the user's explicit language choice. */
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+export const resources = {
+  ja: { translation: ja },
+  en: { translation: en },
+} as const;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+// Storage can throw (privacy modes, sandboxed frames); the app must still start in the default language.
+function readStoredLanguage(): Language {
+  try {
+    const stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+/** Switches the UI language and remembers the choice for the next visit. */
+export async function changeLanguage(language: Language): Promise<void> {
+  try {
+    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Not persisted, but the switch itself still applies to this session.
+  }
+  await i18n.changeLanguage(language);
+}
+
+/** The active UI language, narrowed to the supported ones. */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+}
+
+// Screen readers and the browser's font selection for CJK glyphs both read <html lang>.
+i18n.on('languageChanged', (language) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+});
+
+// Resources are bundled, so initialise synchronously: the first render already has its strings, no Suspense flash.
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: readStoredLanguage(),
+  fallbackLng: FALLBACK_LANGUAGE,
+  supportedLngs: LANGUAGES,
+  initAsync: false,
+  interpolation: { escapeValue: false },
+});
+
+export default i18n;

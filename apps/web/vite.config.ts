@@ -1,0 +1,50 @@
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Mantine and TanStack Query mark modules "use client" for React Server Components. In an SPA bundle the directive is
+ * meaningless and Rollup warns about each one; blank it out (same length, so source maps stay exact).
+ */
+const stripUseClient: Plugin = {
+  name: 'strip-use-client',
+  transform(code, id) {
+    if (!id.includes('node_modules')) return undefined;
+    // The directive may follow a licence banner: skip leading comments, blank only the directive itself.
+    const match = /^((?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*)*)(['"])use client\2;?/.exec(code);
+    if (!match) return undefined;
+    const start = match[1]?.length ?? 0;
+    const end = match[0].length;
+    return { code: code.slice(0, start) + ' '.repeat(end - start) + code.slice(end), map: null };
+  },
+};
+
+// The Fastify server owns these prefixes; in dev and preview the SPA forwards them so the browser sees one origin.
+const serverUrl = 'http://localhost:3000';
+const proxy = {
+  '/api': serverUrl,
+  '/iiif': serverUrl,
+  '/oidc': serverUrl,
+};
+
+export default defineConfig({
+  // No @vitejs/plugin-react: esbuild's automatic runtime is all the JSX transform we need (no Fast Refresh).
+  esbuild: { jsx: 'automatic' },
+  plugins: [stripUseClient],
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Libraries change far less often than the app: separate chunks stay cached across deployments.
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/[\\/]@mantine[\\/]/.test(id)) return 'mantine';
+          if (/[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'react';
+          return 'vendor';
+        },
+      },
+    },
+  },
+});

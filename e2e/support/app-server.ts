@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from './free-port.ts';
+import { repositoryRoot, resultsDir } from './paths.ts';
+
+export interface AppServer {
+  /** e.g. http://localhost:41234 */
+  url: string;
+  dataDir: string;
+  logFile: string;
+  /**
+   * SIGTERM, wait for the exit (SIGKILL to the process group after the grace period), remove the data.
+   * Resolves with the exit code, or the signal name when it had to be killed.
+   */
+  stop(): Promise<number | string | null>;
+}
+
+export interface StartAppServerOptions {
+  /** Extra environment for the server, on top of the fresh port and data folder. */
+  env?: Record<string, string>;
+  startTimeoutMs?: number;
+  stopTimeoutMs?: number;
+  /** Keep the data folder after stop, to inspect the database or stored files. */
+  keepData?: boolean;
+}
+
+const POLL_INTERVAL_MS = 500;
+
+async function tail(file: string, lines = 40): Promise<string> {
+  const text = await fsp.readFile(file, 'utf8').catch(() => '');
+  return text.split('\n').slice(-lines).join('\n');
+}
+
+/** Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port and a fresh data folder. */
+export async function startAppServer(options: StartAppServerOptions = {}): Promise<AppServer> {
+  const { startTimeoutMs = 180_000, stopTimeoutMs = 30_000 } = options;
+  const [port, embeddedPgPort] = [await freePort(), await freePort()];
+  const url = `http://localhost:${port}`;
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'pathology-e2e-'));
+  // mkdtemp makes it 0700; run as root, embedded PostgreSQL's initdb runs as another user and must enter it.
+  await fsp.chmod(dataDir, 0o755);
+  await fsp.mkdir(resultsDir, { recursive: true });
+  const logFile = path.join(resultsDir, 'app-server.log');
+  const log = fs.createWriteStream(logFile);
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repositoryRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      // A developer's own `npm start` may hold the default embedded PostgreSQL port.
+      EMBEDDED_PG_PORT: String(embeddedPgPort),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Own process group, so a hung server and its PostgreSQL children can be killed together as a last resort.
+    detached: true,
+  });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timedOut = Symbol('timeout');
+      const outcome = await Promise.race([exited, sleep(stopTimeoutMs).then(() => timedOut)]);
+      if (outcome === timedOut && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    }
+    const exit = await exited;
+    await new Promise<void>((resolve) => log.end(resolve));
+    if (!options.keepData) await fsp.rm(dataDir, { recursive: true, force: true });
+    return exit;
+  };
+
+  const deadline = Date.now() + startTimeoutMs;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(
+        `The app server exited during start-up (${child.exitCode ?? child.signalCode}); log ${logFile}:\n${await tail(logFile)}`,
+      );
+    }
+    try {
+      const response = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(5_000) });
+      if (response.status === 200) return { url, dataDir, logFile, stop };
+      lastProblem = `health answered ${response.status}: ${await response.text()}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await sleep(POLL_INTERVAL_MS);
+  }
+  await stop();
+  throw new Error(
+    `The app server was not healthy within ${startTimeoutMs} ms (${lastProblem}); log ${logFile}:\n${await tail(logFile)}`,
+  );
+}

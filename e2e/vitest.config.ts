@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * End-to-end run: one real app (server + built web) for the whole run, driven by Chromium.
+ * `npm run build --workspace apps/web && npx vitest run --config e2e/vitest.config.ts`
+ */
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    include: ['e2e/**/*.e2e.test.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
+    // Journeys share one server and its data; running them one after another keeps them independent of timing.
+    fileParallelism: false,
+    pool: 'forks',
+    testTimeout: 120_000,
+    // The first start initialises an embedded PostgreSQL cluster and migrates it.
+    hookTimeout: 240_000,
+    teardownTimeout: 60_000,
+  },
+});

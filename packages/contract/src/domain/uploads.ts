@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const UPLOAD_KINDS = ['image', 'attachment'] as const;
+export const UploadKindSchema = z.enum(UPLOAD_KINDS);
+export type UploadKind = z.infer<typeof UploadKindSchema>;
+
+/** Server-side state of one upload; a `receiving` upload can be resumed from its received byte count. */
+export const UPLOAD_STATUSES = ['receiving', 'complete', 'failed', 'aborted'] as const;
+export const UploadStatusSchema = z.enum(UPLOAD_STATUSES);
+export type UploadStatus = z.infer<typeof UploadStatusSchema>;
+
+/** Image files the viewer can convert. */
+export const IMAGE_EXTENSIONS = ['.jpeg', '.jpg', '.png', '.tif', '.tiff', '.svs', '.ndpi'] as const;
+/** The upload dialog of the case list also takes VSI zips and iSyntax files. */
+export const IMAGE_UPLOAD_EXTENSIONS = [...IMAGE_EXTENSIONS, '.zip', '.isyntax', '.i2syntax'] as const;
+
+export const ATTACHMENT_EXTENSIONS = [
+  '.pdf',
+  '.doc',
+  '.docx',
+  '.xls',
+  '.xlsx',
+  '.csv',
+  '.ppt',
+  '.pptx',
+  '.zip',
+  '.gif',
+  '.bmp',
+  '.png',
+  '.jpg',
+  '.jpeg',
+] as const;
+
+/** Characters that break attachment URLs. */
+export const FORBIDDEN_ATTACHMENT_FILENAME_CHARS = ['#', '%', '?'] as const;
+
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 ** 3;
