@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AccountResolver } from './auth/authenticate.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
+import type { Idp } from './auth/idp/idp.ts';
+import { registerIdp } from './auth/idp/mount.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -10,7 +12,20 @@ import { registerMergePatch } from './http/merge-patch.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { QueueStates } from './jobs/job-queue.ts';
+import { authConfigRoutes } from './auth/auth-config.routes.ts';
+import { createAccessRepository, createCapabilitiesService } from './auth/capabilities/index.ts';
 import { createAccountRepository } from './modules/accounts/account.repository.ts';
+import { accountRoutes } from './modules/accounts/account.routes.ts';
+import { createAccountService } from './modules/accounts/account.service.ts';
+import { createCaseSearchRepository } from './modules/cases/case-search.repository.ts';
+import { caseSearchRoutes } from './modules/cases/case-search.routes.ts';
+import { createCaseSearchService } from './modules/cases/case-search.service.ts';
+import { createLabelRepository } from './modules/labels/label.repository.ts';
+import { labelRoutes } from './modules/labels/label.routes.ts';
+import { createLabelService } from './modules/labels/label.service.ts';
+import { createOrganizationRepository } from './modules/organizations/organization.repository.ts';
+import { organizationRoutes } from './modules/organizations/organization.routes.ts';
+import { createOrganizationService } from './modules/organizations/organization.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createScreenSettingsRepository } from './modules/settings/screen-settings.repository.ts';
 import { screenSettingsRoutes } from './modules/settings/screen-settings.routes.ts';
@@ -18,10 +33,12 @@ import { createScreenSettingsService } from './modules/settings/screen-settings.
 import { APP_VERSION } from './version.ts';
 
 export interface AppDeps {
-  config: Pick<Config, 'role' | 'logLevel' | 'webDist'>;
+  config: Pick<Config, 'role' | 'logLevel' | 'webDist' | 'oidc'>;
   database: Database;
   queueState: () => Promise<QueueStates>;
   verifyToken: TokenVerifier;
+  /** The built-in OpenID provider, served under /oidc; absent when an external provider is configured. */
+  idp?: Idp;
   /** Tests pass false to keep their output clean. */
   logger?: boolean;
 }
@@ -43,10 +60,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, APP_VERSION);
   registerErrorHandler(app);
   registerMergePatch(app);
+  if (deps.idp != null) await registerIdp(app, deps.idp);
 
   const { db, pool } = deps.database;
   const accounts = createAccountRepository(db);
   const resolveAccount: AccountResolver = (token) => accounts.resolveCaller(token);
+  const capabilities = createCapabilitiesService(createAccessRepository(db));
 
   await app.register(
     async (api) => {
@@ -56,6 +75,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         queueState: deps.queueState,
         role: deps.config.role,
         version: APP_VERSION,
+      });
+      await api.register(authConfigRoutes, { oidc: deps.config.oidc });
+      await api.register(accountRoutes, { service: createAccountService({ accounts, capabilities }) });
+      await api.register(organizationRoutes, {
+        service: createOrganizationService({ organizations: createOrganizationRepository(db), capabilities }),
+      });
+      await api.register(caseSearchRoutes, {
+        service: createCaseSearchService({ repository: createCaseSearchRepository(db), capabilities }),
+      });
+      await api.register(labelRoutes, {
+        service: createLabelService({ labels: createLabelRepository(db), capabilities }),
       });
       await api.register(screenSettingsRoutes, {
         service: createScreenSettingsService(createScreenSettingsRepository(db)),

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { createLocalJWKSet } from 'jose';
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { createIdp } from './auth/idp/idp.ts';
 import { createTokenVerifier } from './auth/token-verifier.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/client.ts';
@@ -78,6 +80,18 @@ async function main(): Promise<void> {
   }
   if (config.role === 'worker') return;
 
+  const idp = config.oidc.builtIn
+    ? await createIdp({
+        db: database.db,
+        publicUrl: config.publicUrl,
+        issuer: config.oidc.issuer,
+        clientId: config.oidc.clientId,
+        audience: config.oidc.audience,
+        adminClaim: config.oidc.adminClaim,
+        demoAccounts: config.seedDemo,
+        onError: (error, message) => log.error({ err: error }, message),
+      })
+    : undefined;
   const app = await buildApp({
     config,
     database,
@@ -86,7 +100,10 @@ async function main(): Promise<void> {
       issuer: config.oidc.issuer,
       audience: config.oidc.audience,
       adminClaim: config.oidc.adminClaim,
+      // The built-in provider's keys are at hand: no HTTP round trip to our own public address.
+      keys: idp == null ? undefined : createLocalJWKSet(idp.jwks),
     }),
+    idp,
   });
   stops.push(() => app.close());
   await app.listen({ port: config.port, host: config.host });

@@ -28,7 +28,18 @@ export function useTestApp(): TestContext {
     context.jobs = new JobQueue<QueuePayloads>({ connectionString: context.database.url, policies: QUEUE_POLICIES });
     await context.jobs.start();
     context.app = await buildApp({
-      config: { role: 'all', logLevel: 'silent', webDist: '/nonexistent' },
+      config: {
+        role: 'all',
+        logLevel: process.env.TEST_LOG === '1' ? 'error' : 'silent',
+        webDist: '/nonexistent',
+        oidc: {
+          issuer: TEST_ISSUER,
+          clientId: TEST_AUDIENCE,
+          audience: TEST_AUDIENCE,
+          adminClaim: TEST_ADMIN_CLAIM,
+          builtIn: false,
+        },
+      },
       database: context.database,
       queueState: () => context.jobs.state(),
       verifyToken: createTokenVerifier({
@@ -37,7 +48,7 @@ export function useTestApp(): TestContext {
         adminClaim: TEST_ADMIN_CLAIM,
         keys: context.issuer.keys,
       }),
-      logger: false,
+      logger: process.env.TEST_LOG === '1',
     });
     context.auth = async (sub, options) => ({
       authorization: `Bearer ${await context.issuer.sign({ sub, superUser: options?.superUser })}`,

@@ -3,3 +3,7 @@ export * from './api/errors.ts';
 export * from './api/health.ts';
 export * from './api/screen-settings.ts';
 export * from './api/capabilities.ts';
+export * from './api/accounts.ts';
+export * from './api/organizations.ts';
+export * from './api/auth-config.ts';
+export * from './api/case-search.ts';

@@ -47,3 +47,17 @@ describe('API conventions', () => {
     expect(ui.headers['content-type']).toContain('text/html');
   });
 });
+
+describe('GET auth/config', () => {
+  const t = useTestApp();
+
+  it('tells the web app, without a token, where and how to sign in', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/auth/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      authority: 'http://issuer.test/oidc',
+      clientId: 'pathology-web',
+      scope: 'openid profile email offline_access',
+    });
+  });
+});

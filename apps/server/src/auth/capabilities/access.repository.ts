@@ -141,6 +141,11 @@ export function createAccessRepository(db: Db) {
       return row ?? null;
     },
 
+    /** Every group; group counts are small (tens to hundreds), so listing filters them in memory. */
+    async findAllOrganizations(): Promise<OrganizationFacts[]> {
+      return db.select(organizationColumns).from(organizations);
+    },
+
     async contractExists(contractId: string): Promise<boolean> {
       const [row] = await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.id, contractId));
       return row != null;
@@ -152,22 +157,24 @@ export function createAccessRepository(db: Db) {
      */
     async findCallerGrants(
       accountId: string,
-      target: { caseIds: readonly string[] } | { organizationId: string },
+      target: { caseIds: readonly string[] } | { organizationId: string } | { allOrganizations: true },
     ): Promise<GrantFact[]> {
       if ('caseIds' in target && target.caseIds.length === 0) return [];
       const onTarget =
-        'caseIds' in target
-          ? or(
-              inArray(grants.caseId, [...target.caseIds]),
-              inArray(
-                grants.organizationId,
-                db
-                  .select({ id: cases.ownerOrganizationId })
-                  .from(cases)
-                  .where(inArray(cases.id, [...target.caseIds])),
-              ),
-            )
-          : eq(grants.organizationId, target.organizationId);
+        'allOrganizations' in target
+          ? eq(grants.resourceType, 'organization')
+          : 'caseIds' in target
+            ? or(
+                inArray(grants.caseId, [...target.caseIds]),
+                inArray(
+                  grants.organizationId,
+                  db
+                    .select({ id: cases.ownerOrganizationId })
+                    .from(cases)
+                    .where(inArray(cases.id, [...target.caseIds])),
+                ),
+              )
+            : eq(grants.organizationId, target.organizationId);
       return db
         .select({
           resourceType: grants.resourceType,

@@ -1,81 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { GroupRole } from '@pathology/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#test/test-database.ts';
-import type { Db } from '../../db/client.ts';
-import {
-  accounts,
-  cases,
-  contractProprietors,
-  contracts,
-  grants,
-  memberships,
-  organizationPartners,
-  organizations,
-} from '../../db/schema/index.ts';
+import { factories } from '#test/factories.ts';
+import { cases } from '../../db/schema/index.ts';
 import type { Caller } from '../caller.ts';
 import { createAccessRepository, visibleCasesCondition } from './access.repository.ts';
 import { createCapabilitiesService, type CapabilitiesService } from './capabilities.service.ts';
-
-/** Factories that create parent rows on demand, so each test builds only the world it talks about. */
-function factories(db: Db) {
-  const f = {
-    async contract(): Promise<string> {
-      const [row] = await db.insert(contracts).values({ name: 'Contract', startDate: '2024-01-01' }).returning();
-      return row!.id;
-    },
-    async organization(
-      values: Partial<Pick<typeof organizations.$inferInsert, 'contractId' | 'isProvider' | 'predictionEnabled'>> = {},
-    ): Promise<string> {
-      const contractId = values.contractId ?? (await f.contract());
-      const [row] = await db
-        .insert(organizations)
-        .values({ name: 'Group', ...values, contractId })
-        .returning();
-      return row!.id;
-    },
-    async caller(options: { isSuperUser?: boolean } = {}): Promise<Caller> {
-      const email = `${randomUUID()}@example.test`;
-      const [row] = await db
-        .insert(accounts)
-        .values({ email, isSuperUser: options.isSuperUser ?? false })
-        .returning();
-      return { accountId: row!.id, email, isSuperUser: row!.isSuperUser };
-    },
-    async join(caller: Caller, organizationId: string, role: GroupRole): Promise<void> {
-      await db.insert(memberships).values({ accountId: caller.accountId, organizationId, role });
-    },
-    async case(values: { ownerOrganizationId?: string; intendedOwnerOrganizationId?: string } = {}): Promise<string> {
-      const ownerOrganizationId = values.ownerOrganizationId ?? (await f.organization());
-      const [row] = await db
-        .insert(cases)
-        .values({ caseNumber: 'S-1', ...values, ownerOrganizationId })
-        .returning();
-      return row!.id;
-    },
-    async grant(
-      on: { caseId: string } | { organizationId: string },
-      grantedRole: GroupRole,
-      grantee: { account: string } | { organization: string },
-    ): Promise<void> {
-      await db.insert(grants).values({
-        resourceType: 'caseId' in on ? 'case' : 'organization',
-        caseId: 'caseId' in on ? on.caseId : null,
-        organizationId: 'organizationId' in on ? on.organizationId : null,
-        grantedRole,
-        granteeType: 'account' in grantee ? 'account' : 'organization',
-        granteeId: 'account' in grantee ? grantee.account : grantee.organization,
-      });
-    },
-    async partner(organizationId: string, partnerOrganizationId: string): Promise<void> {
-      await db.insert(organizationPartners).values({ organizationId, partnerOrganizationId });
-    },
-    async ownContract(caller: Caller, contractId: string): Promise<void> {
-      await db.insert(contractProprietors).values({ contractId, accountId: caller.accountId });
-    },
-  };
-  return f;
-}
 
 describe('capabilities service on PostgreSQL', () => {
   let database: TestDatabase;

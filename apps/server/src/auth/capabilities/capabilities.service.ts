@@ -14,7 +14,7 @@ import { computeRoleChecks } from './role-checks.ts';
 
 type Repository = Pick<
   AccessRepository,
-  'loadCaller' | 'findCases' | 'findOrganization' | 'contractExists' | 'findCallerGrants'
+  'loadCaller' | 'findCases' | 'findOrganization' | 'findAllOrganizations' | 'contractExists' | 'findCallerGrants'
 >;
 
 type CallerIdentity = Pick<Caller, 'accountId' | 'isSuperUser'>;
@@ -118,6 +118,20 @@ export function createCapabilitiesService(repository: Repository) {
     },
 
     getOrganizationAccess: organizationAccess,
+
+    /** Every group the caller may see, with what they may do in each. */
+    async listOrganizationAccesses(caller: CallerIdentity): Promise<VisibleOrganization[]> {
+      const [access, all, grants] = await Promise.all([
+        repository.loadCaller(caller),
+        repository.findAllOrganizations(),
+        caller.isSuperUser ? [] : repository.findCallerGrants(caller.accountId, { allOrganizations: true }),
+      ]);
+      const withGrants = { ...access, grants };
+      return all.flatMap((organization) => {
+        const computed = computeOrganizationAccess(withGrants, organization);
+        return computed == null ? [] : [{ ...computed, organization }];
+      });
+    },
 
     async getOrganizationCapabilities(
       caller: CallerIdentity,

@@ -1,14 +1,45 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller.ts';
 import type { VerifiedToken } from '../../auth/token-verifier.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts } from '../../db/schema/index.ts';
+import { accounts, memberships, organizations } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/http-error.ts';
 
 export function createAccountRepository(db: Db) {
   const callerColumns = { accountId: accounts.id, email: accounts.email, isSuperUser: accounts.isSuperUser };
 
   return {
+    async findById(accountId: string) {
+      const [row] = await db
+        .select({
+          id: accounts.id,
+          email: accounts.email,
+          firstName: accounts.firstName,
+          lastName: accounts.lastName,
+          displayName: accounts.displayName,
+          avatarUrl: accounts.avatarUrl,
+          affiliation: accounts.affiliation,
+          profile: accounts.profile,
+          createdAt: accounts.createdAt,
+        })
+        .from(accounts)
+        .where(eq(accounts.id, accountId));
+      return row;
+    },
+
+    async findMemberships(accountId: string) {
+      return db
+        .select({
+          organizationId: memberships.organizationId,
+          organizationName: organizations.name,
+          role: memberships.role,
+        })
+        .from(memberships)
+        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+        .where(eq(memberships.accountId, accountId))
+        .orderBy(asc(organizations.name));
+    },
+
     /**
      * The local account of a verified token: found by the provider's subject (one indexed read on
      * every request), else linked by e-mail on first sign-in (invited and seeded accounts), else
@@ -44,3 +75,5 @@ export function createAccountRepository(db: Db) {
     },
   };
 }
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

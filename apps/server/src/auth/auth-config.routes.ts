@@ -1,0 +1,30 @@
+import { AuthConfigSchema, type AuthConfig } from '@pathology/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+
+/** offline_access brings a refresh token, which oidc-client-ts prefers over an iframe for silent renewal. */
+const SCOPE = 'openid profile email offline_access';
+
+export const authConfigRoutes: FastifyPluginAsyncZod<{ oidc: Config['oidc'] }> = async (app, { oidc }) => {
+  const body: AuthConfig = {
+    authority: oidc.issuer,
+    clientId: oidc.clientId,
+    scope: SCOPE,
+    // Only the built-in provider is known to honour RFC 8707 resource indicators.
+    ...(oidc.builtIn ? { resource: oidc.audience } : {}),
+  };
+  app.get(
+    '/auth/config',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'getAuthConfig',
+        tags: ['auth'],
+        summary: 'How the web app signs in: the OpenID provider, client and scope',
+        security: [],
+        response: { 200: AuthConfigSchema },
+      },
+    },
+    async () => body,
+  );
+};

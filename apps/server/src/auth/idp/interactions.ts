@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Interaction } from 'oidc-provider';
+import { asLanguage, DEMO_ROLE_JA, languageCookie, pickLanguage, texts, type Language } from './i18n.ts';
+import { IDP_MOUNT_PATH, type Idp } from './idp.ts';
+import type { RenderedPage } from './layout.ts';
+import { renderExpiredPage, renderLoginPage } from './login-page.ts';
+
+export const INTERACTION_PREFIX = `${IDP_MOUNT_PATH}/interaction`;
+
+/** A sign-in form is a few hundred bytes; anything near this is not one. */
+const FORM_BODY_LIMIT = 16 * 1024;
+
+/**
+ * The provider's user-facing steps as Fastify routes under /oidc/interaction/:uid: the sign-in
+ * page, its form, and "Cancel". oidc-provider binds the uid to a signed, SameSite=Lax cookie of
+ * this browser, so a form posted from another site (or for another browser's uid) finds no
+ * interaction: that is the CSRF protection, and a hidden token would add nothing to it.
+ */
+export async function interactionRoutes(app: FastifyInstance, idp: Idp): Promise<void> {
+  const secureCookies = idp.publicUrl.startsWith('https:');
+
+  // Fastify has no form parser; the only form here is small and flat.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  /** The interaction this browser is in, when it is the one in the address; else the "expired" page is sent. */
+  async function current(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    language: Language,
+  ): Promise<Interaction | undefined> {
+    let details: Interaction | undefined;
+    try {
+      details = await idp.provider.interactionDetails(request.raw, reply.raw);
+    } catch (error) {
+      if (!(error instanceof idp.errors.SessionNotFound)) throw error;
+    }
+    if (details != null && details.uid === field(request.params, 'uid')) return details;
+    sendPage(reply.status(400), renderExpiredPage(language, `${idp.publicUrl}/`));
+    return undefined;
+  }
+
+  function loginPage(details: Interaction, language: Language, extra: { email?: string; error?: string } = {}) {
+    return renderLoginPage({
+      language,
+      interactionPath: `${INTERACTION_PREFIX}/${encodeURIComponent(details.uid)}`,
+      ...extra,
+      demoAccounts: idp.demoAccounts.map((account) => ({
+        email: account.email,
+        password: account.password,
+        role: language === 'ja' ? (DEMO_ROLE_JA[account.key] ?? account.description) : account.description,
+      })),
+    });
+  }
+
+  app.get('/:uid', { schema: { hide: true } }, async (request, reply) => {
+    const choice = asLanguage(field(request.query, 'lang'));
+    const cookieLanguage = pickLanguage(choice, request.headers.cookie, undefined);
+    const details = await current(request, reply, cookieLanguage);
+    if (details == null) return reply;
+    if (details.prompt.name !== 'login') return finishWithError(request, reply, 'interaction_required');
+    const language = pickLanguage(choice, request.headers.cookie, details.params.ui_locales);
+    if (choice != null) reply.header('set-cookie', languageCookie(choice, secureCookies));
+    return sendPage(reply, loginPage(details, language));
+  });
+
+  app.post('/:uid/login', { schema: { hide: true } }, async (request, reply) => {
+    const email = (field(request.body, 'email') ?? '').trim();
+    const password = field(request.body, 'password') ?? '';
+    const choice = field(request.body, 'lang');
+    const details = await current(request, reply, pickLanguage(choice, request.headers.cookie, undefined));
+    if (details == null) return reply;
+    const language = pickLanguage(choice, request.headers.cookie, details.params.ui_locales);
+    const t = texts(language);
+
+    const key = email.toLowerCase();
+    const waitMs = idp.failedLogins.retryAfterMs(key);
+    if (waitMs > 0) {
+      const error = t.tooManyAttempts(Math.ceil(waitMs / 60_000));
+      return sendPage(reply.status(429), loginPage(details, language, { email, error }));
+    }
+    const accountId = email === '' || password === '' ? undefined : await idp.accounts.authenticate(email, password);
+    if (accountId == null) {
+      idp.failedLogins.recordFailure(key);
+      request.log.info({ interaction: details.uid }, 'built-in sign-in refused');
+      return sendPage(reply.status(401), loginPage(details, language, { email, error: t.invalidCredentials }));
+    }
+    idp.failedLogins.reset(key);
+    const returnTo = await idp.provider.interactionResult(request.raw, reply.raw, { login: { accountId } });
+    return reply.redirect(returnTo, 303);
+  });
+
+  app.get('/:uid/abort', { schema: { hide: true } }, async (request, reply) => {
+    const details = await current(request, reply, pickLanguage(undefined, request.headers.cookie, undefined));
+    if (details == null) return reply;
+    return finishWithError(request, reply, 'access_denied', 'End-User aborted interaction');
+  });
+
+  /** Ends the interaction; oidc-provider sends the error to the client's redirect address. */
+  async function finishWithError(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error: string,
+    description?: string,
+  ): Promise<FastifyReply> {
+    const result = description == null ? { error } : { error, error_description: description };
+    const returnTo = await idp.provider.interactionResult(request.raw, reply.raw, result);
+    return reply.redirect(returnTo, 303);
+  }
+}
+
+function sendPage(reply: FastifyReply, page: RenderedPage): FastifyReply {
+  return reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', page.contentSecurityPolicy)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'same-origin')
+    .send(page.html);
+}
+
+/** A string member of a parsed query, form or params object; anything else reads as missing. */
+function field(source: unknown, name: string): string | undefined {
+  if (source == null || typeof source !== 'object') return undefined;
+  const value: unknown = (source as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,45 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { IDP_MOUNT_PATH, type Idp } from './idp.ts';
+import { INTERACTION_PREFIX, interactionRoutes } from './interactions.ts';
+
+/** What Express sets when it mounts a sub-app; oidc-provider reads it to build its own URLs. */
+type MountedRequest = IncomingMessage & { originalUrl?: string; baseUrl?: string };
+
+/** True for the provider's own endpoints: /oidc, /oidc/… and /oidc?…, but not the interaction pages. */
+export function isProviderUrl(url: string): boolean {
+  const rest = url.slice(IDP_MOUNT_PATH.length);
+  if (!url.startsWith(IDP_MOUNT_PATH) || !(rest === '' || rest.startsWith('/') || rest.startsWith('?'))) return false;
+  return !url.startsWith(`${INTERACTION_PREFIX}/`);
+}
+
+/**
+ * Serves the built-in OpenID provider under /oidc in this Fastify app. oidc-provider is a Koa app
+ * that reads its own request bodies, so it takes over in an onRequest hook, before Fastify parses
+ * anything, with the mount prefix stripped from the URL the way Express's app.use('/oidc', …) does.
+ * The sign-in pages are ordinary Fastify routes.
+ */
+export async function registerIdp(app: FastifyInstance, idp: Idp): Promise<void> {
+  const handle = idp.provider.callback();
+  idp.provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'OpenID provider error'));
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.raw.url ?? '';
+    if (!isProviderUrl(url)) return;
+    reply.hijack();
+    const raw: MountedRequest = request.raw;
+    raw.originalUrl = url;
+    raw.baseUrl = IDP_MOUNT_PATH;
+    raw.url = url.slice(IDP_MOUNT_PATH.length) || '/';
+    if (raw.url.startsWith('?')) raw.url = `/${raw.url}`;
+    try {
+      await handle(raw, reply.raw);
+    } catch (error) {
+      // Koa answers its own errors; this only catches a failure of the hand-over itself.
+      request.log.error({ err: error }, 'OpenID provider request failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
+    }
+  });
+
+  await app.register(async (scope) => interactionRoutes(scope, idp), { prefix: INTERACTION_PREFIX });
+}

@@ -1,0 +1,141 @@
+import { asc, count, desc, sql, type SQL } from 'drizzle-orm';
+import type { CaseOrder } from '@pathology/contract';
+import type { Db } from '../../db/client.ts';
+import { cases } from '../../db/schema/index.ts';
+
+const ORDER_COLUMNS = { caseNumber: cases.caseNumber, createdAt: cases.createdAt, id: cases.id } as const;
+
+export type CaseRow = {
+  id: string;
+  caseNumber: string;
+  organizationId: string;
+  organizationName: string;
+  intendedOwnerOrganizationId: string | null;
+  organ: string | null;
+  specimenType: string | null;
+  diagnosis: string | null;
+  tags: string[];
+  isPublic: boolean;
+  /** As PostgreSQL prints it; drizzle leaves raw query timestamps as text. */
+  createdAt: string;
+  numberOfAttachments: number;
+  numberOfComments: number;
+};
+
+export type ImageRow = {
+  id: string;
+  caseId: string;
+  filename: string;
+  displayName: string;
+  status: string;
+  organ: string | null;
+  modelName: string | null;
+  specimenType: string | null;
+  imageTags: string[];
+  magnification: number | null;
+  size: number;
+  /** As PostgreSQL prints it; drizzle leaves raw query timestamps as text. */
+  createdAt: string;
+  commentCount: number;
+  annotationCount: number;
+};
+
+export type LabelRow = {
+  id: string;
+  caseId: string | null;
+  imageId: string | null;
+  visibilityType: 'private' | 'public';
+  labelName: string;
+};
+
+export type PredictionRow = {
+  imageId: string;
+  status: string;
+  modelName: string;
+  result: unknown;
+};
+
+export function createCaseSearchRepository(db: Db) {
+  return {
+    /** One page of matching case ids in order, and how many match in all (two queries, run together). */
+    async findPage(where: SQL, order: CaseOrder, page: number, limit: number) {
+      const direction = order.direction === 'asc' ? asc : desc;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: cases.id })
+          .from(cases)
+          .where(where)
+          // The id breaks ties so pages never overlap or skip a case.
+          .orderBy(direction(ORDER_COLUMNS[order.field]), direction(cases.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ total: count() }).from(cases).where(where),
+      ]);
+      return { ids: rows.map((row) => row.id), total: total?.total ?? 0 };
+    },
+
+    async findCases(ids: readonly string[]): Promise<CaseRow[]> {
+      const { rows } = await db.execute<CaseRow>(sql`
+        SELECT c.id, c.case_number AS "caseNumber", c.owner_organization_id AS "organizationId",
+          o.name AS "organizationName", c.intended_owner_organization_id AS "intendedOwnerOrganizationId",
+          c.organ, c.specimen_type AS "specimenType", c.diagnosis, c.tags, c.is_public AS "isPublic",
+          c.created_at AS "createdAt",
+          (SELECT count(*)::int FROM attachments a WHERE a.case_id = c.id) AS "numberOfAttachments",
+          (SELECT count(*)::int FROM comments m WHERE m.case_id = c.id) AS "numberOfComments"
+        FROM cases c JOIN organizations o ON o.id = c.owner_organization_id
+        WHERE c.id = ANY(${sql.param([...ids])}::uuid[])`);
+      return rows;
+    },
+
+    /** Images of the cases with the counts a list row shows; drawings count when the caller may see them. */
+    async findImages(caseIds: readonly string[], accountId: string): Promise<ImageRow[]> {
+      const { rows } = await db.execute<ImageRow>(sql`
+        SELECT i.id, i.case_id AS "caseId", i.filename, i.display_name AS "displayName", i.status, i.organ,
+          i.model_name AS "modelName", i.specimen_type AS "specimenType", i.image_tags AS "imageTags",
+          i.magnification, i.size::float8 AS size, i.created_at AS "createdAt",
+          (SELECT count(*)::int FROM comments m WHERE m.image_id = i.id) AS "commentCount",
+          (SELECT count(*)::int FROM drawings d WHERE d.image_id = i.id
+             AND (d.visibility = 'public' OR d.account_id = ${accountId})) AS "annotationCount"
+        FROM images i
+        WHERE i.case_id = ANY(${sql.param([...caseIds])}::uuid[])
+        ORDER BY i.display_name, i.id`);
+      return rows;
+    },
+
+    /** Public labels, and the caller's own private ones, on the cases and on their images. */
+    async findLabels(caseIds: readonly string[], accountId: string): Promise<LabelRow[]> {
+      const { rows } = await db.execute<LabelRow>(sql`
+        SELECT l.id, l.case_id AS "caseId", l.image_id AS "imageId", l.visibility_type AS "visibilityType",
+          l.label_name AS "labelName"
+        FROM labelleds l LEFT JOIN images i ON i.id = l.image_id
+        WHERE coalesce(l.case_id, i.case_id) = ANY(${sql.param([...caseIds])}::uuid[])
+          AND (l.visibility_type = 'public' OR l.account_id = ${accountId})
+        ORDER BY l.created_at, l.id`);
+      return rows;
+    },
+
+    async findPredictions(imageIds: readonly string[]): Promise<PredictionRow[]> {
+      if (imageIds.length === 0) return [];
+      const { rows } = await db.execute<PredictionRow>(sql`
+        SELECT p.image_id AS "imageId", p.status, p.model_name AS "modelName",
+          CASE WHEN p.status = 'completed' THEN p.result END AS result
+        FROM predictions p WHERE p.image_id = ANY(${sql.param([...imageIds])}::uuid[])
+        ORDER BY p.created_at`);
+      return rows;
+    },
+
+    /** Distinct tags of the given cases' scope, most used first (suggestions in the search dialog). */
+    async findTags(where: SQL, column: 'tags' | 'imageTags', limit: number): Promise<string[]> {
+      const source =
+        column === 'tags'
+          ? sql`SELECT unnest(cases.tags) AS tag FROM cases WHERE ${where}`
+          : sql`SELECT unnest(images.image_tags) AS tag FROM images JOIN cases ON cases.id = images.case_id WHERE ${where}`;
+      const { rows } = await db.execute<{ tag: string }>(
+        sql`SELECT tag FROM (${source}) t GROUP BY tag ORDER BY count(*) DESC, tag LIMIT ${limit}`,
+      );
+      return rows.map((row) => row.tag);
+    },
+  };
+}
+
+export type CaseSearchRepository = ReturnType<typeof createCaseSearchRepository>;

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createIdp, type Idp } from '../src/auth/idp/idp.ts';
+import { createTokenVerifier } from '../src/auth/token-verifier.ts';
+import { freePort } from './free-port.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export const IDP_CLIENT_ID = 'pathology-web';
+export const IDP_ADMIN_CLAIM = 'pathology_admin';
+
+export interface IdpTestContext {
+  app: FastifyInstance;
+  database: TestDatabase;
+  idp: Idp;
+  /** http://127.0.0.1:PORT: the app's public address, where it really listens. */
+  publicUrl: string;
+  issuer: string;
+  audience: string;
+}
+
+/**
+ * The real app with the built-in OpenID provider, listening on a free port: sign-in flows need
+ * real HTTP, redirects and cookies, and the token verifier discovers the keys over HTTP as in
+ * production. One database of its own per test file.
+ */
+export function useIdpTestApp(options: { demoAccounts?: boolean } = {}): IdpTestContext {
+  const context = {} as IdpTestContext;
+  beforeAll(async () => {
+    const port = await freePort();
+    context.publicUrl = `http://127.0.0.1:${port}`;
+    context.issuer = `${context.publicUrl}/oidc`;
+    context.audience = `${context.publicUrl}/api`;
+    context.database = await createTestDatabase();
+    context.idp = await createIdp({
+      db: context.database.db,
+      publicUrl: context.publicUrl,
+      issuer: context.issuer,
+      clientId: IDP_CLIENT_ID,
+      audience: context.audience,
+      adminClaim: IDP_ADMIN_CLAIM,
+      demoAccounts: options.demoAccounts ?? false,
+    });
+    context.app = await buildApp({
+      config: {
+        role: 'api',
+        logLevel: 'silent',
+        webDist: '/nonexistent',
+        oidc: {
+          issuer: context.issuer,
+          clientId: IDP_CLIENT_ID,
+          audience: context.audience,
+          adminClaim: IDP_ADMIN_CLAIM,
+          builtIn: true,
+        },
+      },
+      database: context.database,
+      queueState: async () => ({}),
+      verifyToken: createTokenVerifier({
+        issuer: context.issuer,
+        audience: context.audience,
+        adminClaim: IDP_ADMIN_CLAIM,
+      }),
+      idp: context.idp,
+      logger: false,
+    });
+    await context.app.listen({ port, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.close();
+  });
+  return context;
+}
+
+/**
+ * A browser as far as sign-in needs one: a cookie jar (one host, so paths and domains are
+ * ignored) and redirects handed back to the test, which follows them step by step.
+ */
+export class TestBrowser {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  async request(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'text/html' };
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    let body: string | undefined;
+    if (init.form != null) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(init.form).toString();
+    }
+    const response = await fetch(new URL(url, this.baseUrl), {
+      method: init.method ?? (body == null ? 'GET' : 'POST'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
+    for (const cookie of response.headers.getSetCookie()) this.store(cookie);
+    return response;
+  }
+
+  /** The absolute address a redirect response points to. */
+  location(response: Response): URL {
+    const location = response.headers.get('location');
+    if (location == null) throw new Error(`expected a redirect, got ${response.status}`);
+    return new URL(location, this.baseUrl);
+  }
+
+  private store(setCookie: string): void {
+    const [pair = '', ...attributes] = setCookie.split(';');
+    const index = pair.indexOf('=');
+    const name = pair.slice(0, index).trim();
+    const value = pair.slice(index + 1).trim();
+    const expired = attributes.some((attribute) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(attribute));
+    if (expired || value === '') this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+}
