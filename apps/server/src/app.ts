@@ -17,6 +17,18 @@ import { createAccessRepository, createCapabilitiesService } from './auth/capabi
 import { createAccountRepository } from './modules/accounts/account.repository.ts';
 import { accountRoutes } from './modules/accounts/account.routes.ts';
 import { createAccountService } from './modules/accounts/account.service.ts';
+import { createCaseRepository } from './modules/cases/case.repository.ts';
+import { caseRoutes } from './modules/cases/case.routes.ts';
+import { createCaseService } from './modules/cases/case.service.ts';
+import { caseTransferRoutes } from './modules/cases/case-transfer.routes.ts';
+import { createCaseTransferService } from './modules/cases/case-transfer.service.ts';
+import { createCaseViews } from './modules/cases/case-view.ts';
+import { createCommentRepository } from './modules/comments/comment.repository.ts';
+import { commentRoutes } from './modules/comments/comment.routes.ts';
+import { createCommentService } from './modules/comments/comment.service.ts';
+import { createGrantRepository } from './modules/grants/grant.repository.ts';
+import { grantRoutes } from './modules/grants/grant.routes.ts';
+import { createGrantService } from './modules/grants/grant.service.ts';
 import { createCaseSearchRepository } from './modules/cases/case-search.repository.ts';
 import { caseSearchRoutes } from './modules/cases/case-search.routes.ts';
 import { createCaseSearchService } from './modules/cases/case-search.service.ts';
@@ -83,6 +95,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(caseSearchRoutes, {
         service: createCaseSearchService({ repository: createCaseSearchRepository(db), capabilities }),
+      });
+      const cases = createCaseRepository(db);
+      const caseViews = createCaseViews({ cases, capabilities });
+      await api.register(caseRoutes, { service: createCaseService({ cases, views: caseViews, capabilities }) });
+      await api.register(caseTransferRoutes, {
+        service: createCaseTransferService({
+          cases,
+          organizations: createOrganizationRepository(db),
+          views: caseViews,
+          capabilities,
+        }),
+      });
+      await api.register(commentRoutes, {
+        service: createCommentService({ comments: createCommentRepository(db), capabilities }),
+      });
+      await api.register(grantRoutes, {
+        service: createGrantService({ grants: createGrantRepository(db), capabilities }),
       });
       await api.register(labelRoutes, {
         service: createLabelService({ labels: createLabelRepository(db), capabilities }),

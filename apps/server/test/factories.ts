@@ -4,10 +4,14 @@ import type { Caller } from '../src/auth/caller.ts';
 import type { Db } from '../src/db/client.ts';
 import {
   accounts,
+  attachments,
   cases,
+  comments,
   contractProprietors,
   contracts,
   grants,
+  imageAssociated,
+  imageLayers,
   images,
   labelleds,
   memberships,
@@ -88,6 +92,80 @@ export function factories(db: Db) {
     },
     async ownContract(caller: Caller, contractId: string): Promise<void> {
       await db.insert(contractProprietors).values({ contractId, accountId: caller.accountId });
+    },
+    /**
+     * An account with names; give `subject` to sign in as it with `t.auth(subject)` (the token's
+     * subject finds it, as a returning user's sign-in does).
+     */
+    async account(
+      values: Partial<
+        Pick<
+          typeof accounts.$inferInsert,
+          'subject' | 'email' | 'firstName' | 'lastName' | 'displayName' | 'isSuperUser'
+        >
+      > = {},
+    ): Promise<Caller> {
+      const email = values.email ?? `${values.subject ?? randomUUID()}@example.test`;
+      const [row] = await db
+        .insert(accounts)
+        .values({ ...values, email })
+        .returning();
+      return { accountId: row!.id, email, isSuperUser: row!.isSuperUser };
+    },
+    async comment(
+      caseId: string,
+      author: Caller | null,
+      values: Partial<Pick<typeof comments.$inferInsert, 'body' | 'imageId'>> = {},
+    ): Promise<string> {
+      const [row] = await db
+        .insert(comments)
+        .values({ body: 'A comment', ...values, caseId, accountId: author?.accountId ?? null })
+        .returning();
+      return row!.id;
+    },
+    async attachment(
+      caseId: string,
+      values: Partial<Pick<typeof attachments.$inferInsert, 'filename' | 'blobKey' | 'sizeBytes'>> = {},
+    ): Promise<string> {
+      const [row] = await db
+        .insert(attachments)
+        .values({
+          filename: `${randomUUID()}.pdf`,
+          contentType: 'application/pdf',
+          sizeBytes: 1024,
+          blobKey: `attachments/${randomUUID()}`,
+          ...values,
+          caseId,
+        })
+        .returning();
+      return row!.id;
+    },
+    async imageLayer(
+      imageId: string,
+      values: Partial<Pick<typeof imageLayers.$inferInsert, 'layerNumber' | 'pyramidKey' | 'pyramidalSize'>> = {},
+    ): Promise<string> {
+      const [row] = await db
+        .insert(imageLayers)
+        .values({
+          layerNumber: 0,
+          width: 1024,
+          height: 1024,
+          pyramidKey: `pyramids/${randomUUID()}`,
+          ...values,
+          imageId,
+        })
+        .returning();
+      return row!.id;
+    },
+    async imageAssociated(
+      imageId: string,
+      values: { kind?: 'label' | 'macro' | 'thumbnail'; blobKey?: string } = {},
+    ): Promise<string> {
+      const [row] = await db
+        .insert(imageAssociated)
+        .values({ kind: 'label', blobKey: `associated/${randomUUID()}`, width: 64, height: 64, ...values, imageId })
+        .returning();
+      return row!.id;
     },
   };
   return f;

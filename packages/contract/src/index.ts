@@ -7,3 +7,6 @@ export * from './api/accounts.ts';
 export * from './api/organizations.ts';
 export * from './api/auth-config.ts';
 export * from './api/case-search.ts';
+export * from './api/cases.ts';
+export * from './api/comments.ts';
+export * from './api/grants.ts';
