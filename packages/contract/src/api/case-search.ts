@@ -126,7 +126,12 @@ export const CaseListItemSchema = z.object({
 });
 export type CaseListItem = z.infer<typeof CaseListItemSchema>;
 
-export const CaseSearchResponseSchema = z.object({ data: z.array(CaseListItemSchema), total: z.number() });
+export const CaseSearchResponseSchema = z.object({
+  data: z.array(CaseListItemSchema),
+  /** Exact up to 1,000 matches; beyond that 1,000 with `totalCapped` (shown as "1,000+"), since an exact count of a broad match costs a full scan. */
+  total: z.number(),
+  totalCapped: z.boolean(),
+});
 export type CaseSearchResponse = z.infer<typeof CaseSearchResponseSchema>;
 
 export const TagListSchema = z.object({ data: z.array(z.string()) });

@@ -37,6 +37,8 @@ export const cases = pgTable(
   },
   (t) => [
     index('cases_owner_created_idx').on(t.ownerOrganizationId, t.createdAt),
+    // The case list's default order (newest first, id as tie-break) for callers who see every group.
+    index('cases_created_idx').on(t.createdAt, t.id),
     index('cases_case_number_idx').on(t.caseNumber),
     index('cases_intended_owner_idx').on(t.intendedOwnerOrganizationId),
     index('cases_public_idx')

@@ -39,5 +39,8 @@ export const labelleds = pgTable(
       .on(t.imageId, t.labelName)
       .where(sql`${t.visibilityType} = 'public' AND ${t.imageId} IS NOT NULL`),
     index('labelleds_account_idx').on(t.accountId),
+    // Labels of a page of cases and of their images (case search), and the cascades when a case or image is deleted.
+    index('labelleds_case_idx').on(t.caseId),
+    index('labelleds_image_idx').on(t.imageId),
   ],
 );

@@ -5,6 +5,9 @@ import { cases } from '../../db/schema/index.ts';
 
 const ORDER_COLUMNS = { caseNumber: cases.caseNumber, createdAt: cases.createdAt, id: cases.id } as const;
 
+/** Matches are counted exactly up to this many; beyond it the total is reported as capped ("1,000+"). */
+export const COUNT_CAP = 1000;
+
 export type CaseRow = {
   id: string;
   caseNumber: string;
@@ -69,9 +72,18 @@ export function createCaseSearchRepository(db: Db) {
           .orderBy(direction(ORDER_COLUMNS[order.field]), direction(cases.id))
           .limit(limit)
           .offset((page - 1) * limit),
-        db.select({ total: count() }).from(cases).where(where),
+        // Counting stops after COUNT_CAP + 1 matches: an exact count of a broad match costs a full scan.
+        db.select({ total: count() }).from(
+          db
+            .select({ one: sql`1`.as('one') })
+            .from(cases)
+            .where(where)
+            .limit(COUNT_CAP + 1)
+            .as('matched'),
+        ),
       ]);
-      return { ids: rows.map((row) => row.id), total: total?.total ?? 0 };
+      const matched = total?.total ?? 0;
+      return { ids: rows.map((row) => row.id), total: Math.min(matched, COUNT_CAP), totalCapped: matched > COUNT_CAP };
     },
 
     async findCases(ids: readonly string[]): Promise<CaseRow[]> {
@@ -104,11 +116,14 @@ export function createCaseSearchRepository(db: Db) {
 
     /** Public labels, and the caller's own private ones, on the cases and on their images. */
     async findLabels(caseIds: readonly string[], accountId: string): Promise<LabelRow[]> {
+      const ids = sql.param([...caseIds]);
       const { rows } = await db.execute<LabelRow>(sql`
         SELECT l.id, l.case_id AS "caseId", l.image_id AS "imageId", l.visibility_type AS "visibilityType",
           l.label_name AS "labelName"
-        FROM labelleds l LEFT JOIN images i ON i.id = l.image_id
-        WHERE coalesce(l.case_id, i.case_id) = ANY(${sql.param([...caseIds])}::uuid[])
+        FROM labelleds l
+        WHERE (l.case_id = ANY(${ids}::uuid[])
+            -- ARRAY(...) is computed once, so both sides stay indexable (BitmapOr of the two label indexes).
+            OR l.image_id = ANY(ARRAY(SELECT i.id FROM images i WHERE i.case_id = ANY(${ids}::uuid[]))))
           AND (l.visibility_type = 'public' OR l.account_id = ${accountId})
         ORDER BY l.created_at, l.id`);
       return rows;

@@ -15,17 +15,8 @@ describe('POST cases/search', () => {
     make = factories(t.database.db);
     const group = await make.organization({ predictionEnabled: true });
     const other = await make.organization();
-    const headers = async (sub: string) => ({ sub, headers: await t.auth(sub) });
-    // Sign in once so that the accounts exist, then give them memberships.
-    for (const sub of ['member', 'stranger']) {
-      await t.app.inject({ method: 'GET', url: '/api/v1/accounts/me', headers: (await headers(sub)).headers });
-    }
-    const account = async (sub: string): Promise<Caller> => {
-      const { rows } = await t.database.pool.query(`SELECT id, email FROM accounts WHERE subject = $1`, [sub]);
-      return { accountId: rows[0].id as string, email: rows[0].email as string, isSuperUser: false };
-    };
-    member = await account('member');
-    stranger = await account('stranger');
+    member = await make.account({ subject: 'member' });
+    stranger = await make.account({ subject: 'stranger' });
     await make.join(member, group, 'member');
     await make.join(stranger, other, 'member');
 
@@ -202,5 +193,19 @@ describe('POST cases/search', () => {
       await t.app.inject({ method: 'GET', url: '/api/v1/image/tags', headers: await t.auth('member') })
     ).json();
     expect(imageTags.data.sort()).toEqual(['HE', 'x40']);
+  });
+
+  it('counts exactly up to 1,000 matches and reports more as capped', async () => {
+    const big = await make.organization();
+    await make.join(await make.account({ subject: 'busy' }), big, 'member');
+    await t.database.pool.query(
+      `INSERT INTO cases (case_number, owner_organization_id) SELECT 'BULK-' || n, $1 FROM generate_series(1, 1002) n`,
+      [big],
+    );
+    const body = (await search({ limit: 5 }, 'busy')).json();
+    expect(body).toMatchObject({ total: 1000, totalCapped: true });
+    expect(body.data).toHaveLength(5);
+    const exact = (await search({ query: [{ field: 'caseNumber', operator: 'is', value: 'BULK-1*' }] }, 'busy')).json();
+    expect(exact).toMatchObject({ total: 114, totalCapped: false });
   });
 });

@@ -18,11 +18,7 @@ describe('label routes', () => {
   beforeAll(async () => {
     make = factories(t.database.db);
     group = await make.organization();
-    for (const sub of ['member', 'reader', 'stranger']) {
-      await t.app.inject({ method: 'GET', url: '/api/v1/accounts/me', headers: await t.auth(sub) });
-      const { rows } = await t.database.pool.query(`SELECT id, email FROM accounts WHERE subject = $1`, [sub]);
-      callers[sub] = { accountId: rows[0].id, email: rows[0].email, isSuperUser: false };
-    }
+    for (const sub of ['member', 'reader', 'stranger']) callers[sub] = await make.account({ subject: sub });
     await make.join(callers.member!, group, 'member');
     await make.join(callers.reader!, group, 'read_only');
     caseId = await make.case({ ownerOrganizationId: group });
