@@ -17,6 +17,28 @@ const stripUseClient: Plugin = {
   },
 };
 
+/**
+ * Writes `meta.json` (`{ "date": "<ISO build time>" }`) next to index.html. The running app polls it (update checker,
+ * spec part 3 §4) and offers a reload when a newer build has been deployed. The dev server answers with its start time.
+ */
+export function buildMetaPlugin(now: () => Date = () => new Date()): Plugin {
+  const body = () => `${JSON.stringify({ date: now().toISOString() })}\n`;
+  return {
+    name: 'build-meta',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'meta.json', source: body() });
+    },
+    configureServer(server) {
+      const started = body();
+      server.middlewares.use('/meta.json', (_request, response) => {
+        response.setHeader('Content-Type', 'application/json');
+        response.setHeader('Cache-Control', 'no-store');
+        response.end(started);
+      });
+    },
+  };
+}
+
 // The Fastify server owns these prefixes; in dev and preview the SPA forwards them so the browser sees one origin.
 const serverUrl = 'http://localhost:3000';
 const proxy = {
@@ -28,7 +50,7 @@ const proxy = {
 export default defineConfig({
   // No @vitejs/plugin-react: esbuild's automatic runtime is all the JSX transform we need (no Fast Refresh).
   esbuild: { jsx: 'automatic' },
-  plugins: [stripUseClient],
+  plugins: [stripUseClient, buildMetaPlugin()],
   server: { proxy },
   preview: { proxy },
   build: {
@@ -41,7 +63,8 @@ export default defineConfig({
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
           if (/[\\/]@mantine[\\/]/.test(id)) return 'mantine';
-          if (/[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'react';
+          // Anchored at node_modules: `@floating-ui/react` is Mantine's, not React's.
+          if (/node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'react';
           return 'vendor';
         },
       },

@@ -24,7 +24,10 @@ export interface AppPage {
   page: Page;
   /** Console errors and uncaught page errors seen so far; a journey should end with none. */
   consoleErrors: string[];
-  /** Saves a full-page PNG to test-results/screenshots/<name>.png and returns its path. */
+  /**
+   * Saves what the user sees (the viewport: the app shell's header and menu are fixed, so a full-page capture would
+   * cut them off) to test-results/screenshots/<name>.png and returns its path.
+   */
   screenshot(name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -37,7 +40,7 @@ export async function openAppPage(
 ): Promise<AppPage> {
   const context = await browser.newContext({
     baseURL,
-    viewport: { width: 1280, height: 800 },
+    viewport: { width: 1280, height: 900 },
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
     ...options,
@@ -56,9 +59,31 @@ export async function openAppPage(
     async screenshot(name) {
       const file = path.join(screenshotsDir, `${name}.png`);
       await fs.mkdir(screenshotsDir, { recursive: true });
-      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      await page.screenshot({ path: file, animations: 'disabled' });
       return file;
     },
     close: () => context.close(),
   };
+}
+
+/**
+ * Runs one journey in a fresh page: on failure a screenshot `FAILED-<name>.png` shows where it stopped; the page is
+ * closed either way.
+ */
+export async function withAppPage(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+  journey: (app: AppPage) => Promise<void>,
+  options: BrowserContextOptions = {},
+): Promise<void> {
+  const app = await openAppPage(browser, baseURL, options);
+  try {
+    await journey(app);
+  } catch (error) {
+    await app.screenshot(`FAILED-${name}`).catch(() => undefined);
+    throw error;
+  } finally {
+    await app.close();
+  }
 }

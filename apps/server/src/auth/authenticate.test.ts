@@ -54,4 +54,11 @@ describe('bearer token verification', () => {
     const { rows } = await t.database.pool.query(`SELECT is_super_user FROM accounts WHERE subject = 'root'`);
     expect(rows).toEqual([{ is_super_user: true }]);
   });
+
+  it('survives the parallel calls of a first sign-in that all try to link the account', async () => {
+    await t.database.pool.query(`INSERT INTO accounts (email) VALUES ('busy@example.test')`);
+    const headers = await t.auth('busy');
+    const responses = await Promise.all(Array.from({ length: 8 }, () => t.app.inject({ method: 'GET', url, headers })));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
+  });
 });

@@ -12,13 +12,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   }
   await app.register(fastifyStatic, {
     root: webDist,
-    wildcard: false,
+    // Looked up per request, so a rebuild is served without a restart; a missing file falls through to the SPA.
+    wildcard: true,
     index: false,
-    // Vite fingerprints assets, so they never change under the same name.
+    // Vite fingerprints assets, so they never change under the same name; anything else must be revalidated.
     setHeaders: (reply, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-      }
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   return true;

@@ -137,6 +137,18 @@ describe('api client: error mapping', () => {
     expect((error as Error).message).toBe('auth-error');
   });
 
+  it('reports a 401 to onUnauthorized before throwing, and only a 401', async () => {
+    const onUnauthorized = vi.fn();
+    const expired = respondWith(() => json(401, { message: 'Unauthorized' }));
+    const error = await failureOf(createApiClient({ fetch: expired.fetch, onUnauthorized }).get('/accounts/me'));
+    expect(error).toMatchObject({ name: 'HttpError', status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+
+    const forbidden = respondWith(() => json(403, { message: 'Forbidden' }));
+    await failureOf(createApiClient({ fetch: forbidden.fetch, onUnauthorized }).get('/x'));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   it('uses the server message for other failures', async () => {
     const { fetch } = respondWith(() => json(409, { message: 'Duplicate file' }));
     const error = await failureOf(createApiClient({ fetch }).post('/uploads', {}));

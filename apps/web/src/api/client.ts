@@ -38,6 +38,8 @@ export interface ApiClientConfig {
   fetch?: FetchFunction;
   baseUrl?: string;
   getAccessToken?: AccessTokenProvider;
+  /** Called on every 401 (the session is gone) before the error is thrown, so the app can sign in again. */
+  onUnauthorized?: () => void;
   timeoutMs?: number;
 }
 
@@ -145,6 +147,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
         }),
       );
       const data = response.status === 204 || response.status === 205 ? undefined : await transport(readBody(response));
+      if (response.status === 401) config.onUnauthorized?.();
       if (!response.ok) throw toApiError(response.status, data);
       return options.schema ? options.schema.parse(data) : (data as T);
     } finally {
@@ -165,11 +168,20 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
 }
 
 let accessTokenProvider: AccessTokenProvider | undefined;
+let unauthorizedHandler: (() => void) | undefined;
 
 /** Lets the auth layer (OIDC) supply the bearer token without the client depending on it. */
 export function setAccessTokenProvider(provider: AccessTokenProvider | undefined): void {
   accessTokenProvider = provider;
 }
 
+/** Lets the auth layer start a new sign-in when any call answers 401. */
+export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+  unauthorizedHandler = handler;
+}
+
 /** The app's client for `/api/v1`. */
-export const api: ApiClient = createApiClient({ getAccessToken: () => accessTokenProvider?.() });
+export const api: ApiClient = createApiClient({
+  getAccessToken: () => accessTokenProvider?.(),
+  onUnauthorized: () => unauthorizedHandler?.(),
+});

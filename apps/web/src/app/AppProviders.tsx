@@ -5,6 +5,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../i18n/index.ts';
+import { AppErrorBoundary } from './errors/AppErrorBoundary.tsx';
 import { theme } from './theme.ts';
 
 // Separate component so the modal button labels follow the language switch.
@@ -25,8 +26,11 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} defaultColorScheme="light">
-          <Notifications position="top-right" limit={5} />
-          <TranslatedModalsProvider>{children}</TranslatedModalsProvider>
+          {/* Toasts render outside the app's own providers: a failing one must not blank the page either. */}
+          <AppErrorBoundary>
+            <Notifications position="top-right" limit={5} />
+            <TranslatedModalsProvider>{children}</TranslatedModalsProvider>
+          </AppErrorBoundary>
         </MantineProvider>
       </QueryClientProvider>
     </I18nextProvider>

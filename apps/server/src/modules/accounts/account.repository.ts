@@ -70,8 +70,11 @@ export function createAccountRepository(db: Db) {
           setWhere: sql`${accounts.subject} IS NULL`,
         })
         .returning(callerColumns);
-      if (linked == null) throw HttpError.forbidden('This e-mail address is linked to another sign-in identity');
-      return linked;
+      if (linked != null) return linked;
+      // A first sign-in fires several calls at once: another of them may have linked this subject meanwhile.
+      const [raced] = await db.select(callerColumns).from(accounts).where(eq(accounts.subject, token.subject));
+      if (raced == null) throw HttpError.forbidden('This e-mail address is linked to another sign-in identity');
+      return raced;
     },
   };
 }

@@ -1,12 +1,37 @@
-import { Burger, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Burger, Group, Stack, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconMicroscope } from '../../components/icons.tsx';
-import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { HELP_CENTER_URL } from '../../config.ts';
+import { IconHelp, IconMicroscope } from '../../components/icons.tsx';
+import { NotificationsPopover } from './NotificationsPopover.tsx';
+import { UploadsPopover } from './UploadsPopover.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
 interface AppHeaderProps {
   navOpened: boolean;
   onToggleNav: () => void;
+}
+
+function HelpLink() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip label={t('header.help')} withArrow>
+      <ActionIcon
+        component="a"
+        href={HELP_CENTER_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+        variant="subtle"
+        color="gray"
+        size="lg"
+        radius="md"
+        aria-label={t('header.helpLabel')}
+        data-testid="help-link"
+      >
+        <IconHelp size={22} />
+      </ActionIcon>
+    </Tooltip>
+  );
 }
 
 export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
@@ -25,20 +50,22 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
             >
               <IconMicroscope size={22} />
             </ThemeIcon>
-            <Stack gap={0}>
+            <Stack gap={0} visibleFrom="xs">
               <Text fw={700} size="md" lh={1.2} style={{ whiteSpace: 'nowrap' }}>
                 {t('app.name')}
               </Text>
-              <Text size="xs" c="dimmed" lh={1.2} visibleFrom="xs">
+              <Text size="xs" c="dimmed" lh={1.2}>
                 {t('app.tagline')}
               </Text>
             </Stack>
           </Group>
         </UnstyledButton>
       </Group>
-      {/* Bell, upload progress, help and the user menu join here with authentication. */}
-      <Group gap="sm" wrap="nowrap">
-        <LanguageSwitch />
+      <Group gap={6} wrap="nowrap">
+        <HelpLink />
+        <UploadsPopover />
+        <NotificationsPopover />
+        <UserMenu />
       </Group>
     </Group>
   );

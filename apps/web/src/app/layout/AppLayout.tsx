@@ -1,6 +1,8 @@
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { SessionExpiryNotice } from '../auth/SessionExpiryNotice.tsx';
+import { UpdateNotifier } from '../update-checker/UpdateNotifier.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { AppNavbar } from './AppNavbar.tsx';
 
@@ -9,7 +11,7 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding={{ base: 'md', sm: 'xl' }}
     >
       <AppShell.Header>
@@ -24,6 +26,9 @@ export function AppLayout() {
         </Container>
       </AppShell.Main>
       <ScrollRestoration />
+      {/* Signed-in pages only: the sign-in redirects and callbacks neither poll for updates nor watch the token. */}
+      <UpdateNotifier />
+      <SessionExpiryNotice />
     </AppShell>
   );
 }

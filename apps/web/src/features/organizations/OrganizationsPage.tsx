@@ -1,16 +1,100 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Badge, Button, EmptyState, Grid, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { IconAlertCircle, IconUsersGroup } from '../../components/icons.tsx';
+import { errorText } from '../../i18n/error-text.ts';
 import { ServerStatusCard } from '../system/ServerStatusCard.tsx';
+import { OrganizationCard } from './OrganizationCard.tsx';
+import { useCurrentOrganization } from './useCurrentOrganization.ts';
 
+function GroupList() {
+  const { t } = useTranslation();
+  const { organizations, current, select } = useCurrentOrganization();
+
+  if (organizations.isPending) {
+    return (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="organizations-loading" aria-busy>
+        {[0, 1, 2, 3].map((index) => (
+          <Skeleton key={index} height={128} radius="lg" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (organizations.isError) {
+    return (
+      <Alert
+        variant="light"
+        color="red"
+        icon={<IconAlertCircle />}
+        title={t('organizations.loadFailed')}
+        data-testid="organizations-error"
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorText(organizations.error, t)}</Text>
+          <Button size="xs" variant="outline" color="red" onClick={() => void organizations.refetch()}>
+            {t('organizations.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  const list = organizations.data.data;
+  if (list.length === 0) {
+    return (
+      <Paper withBorder radius="lg" py={64} px="lg" data-testid="organizations-empty">
+        <EmptyState
+          variant="light"
+          icon={<IconUsersGroup size={28} />}
+          title={t('organizations.empty.title')}
+          description={t('organizations.empty.description')}
+        />
+      </Paper>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="organizations-list">
+      {list.map((organization) => (
+        <OrganizationCard
+          key={organization.id}
+          organization={organization}
+          current={organization.id === current?.id}
+          onSelect={() => select(organization.id)}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function VisibleCount() {
+  const { t } = useTranslation();
+  const { organizations } = useCurrentOrganization();
+  const total = organizations.data?.total;
+  if (total === undefined) return null;
+  return (
+    <Badge variant="light" size="lg" radius="sm" tt="none" fw={500} data-testid="organizations-total">
+      {t('organizations.total', { count: total })}
+    </Badge>
+  );
+}
+
+/** /organizations: the groups the user can see; choosing one makes it the current group. */
 export function OrganizationsPage() {
   const { t } = useTranslation();
   return (
     <Stack gap="xl">
-      <PageHeader title={t('organizations.title')} description={t('organizations.description')} />
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
-        <ServerStatusCard />
-      </SimpleGrid>
+      <PageHeader
+        title={t('organizations.title')}
+        description={t('organizations.description')}
+        actions={<VisibleCount />}
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <GroupList />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <ServerStatusCard />
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }

@@ -16,20 +16,23 @@ interface StatusRowProps {
 function StatusRow({ testId, icon, label, ok }: StatusRowProps) {
   const { t } = useTranslation();
   return (
-    <Group justify="space-between" wrap="nowrap" data-testid={testId} data-ok={ok}>
-      <Group gap="sm" wrap="nowrap">
-        <ThemeIcon variant="light" size="lg" radius="md">
+    <Group justify="space-between" wrap="nowrap" gap="xs" data-testid={testId} data-ok={ok}>
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <ThemeIcon variant="light" size="lg" radius="md" style={{ flexShrink: 0 }}>
           {icon}
         </ThemeIcon>
-        <Text fw={500}>{label}</Text>
+        <Text fw={500} truncate="end">
+          {label}
+        </Text>
       </Group>
       <Badge
         variant="light"
         color={ok ? 'teal' : 'red'}
-        size="lg"
+        size="md"
         radius="sm"
         tt="none"
         leftSection={<StatusDot ok={ok} />}
+        style={{ flexShrink: 0, overflow: 'visible' }}
       >
         {ok ? t('system.status.up') : t('system.status.down')}
       </Badge>
@@ -64,7 +67,7 @@ export function ServerStatusCard() {
         <Skeleton height={34} radius="md" />
       </Stack>
     );
-  } else if (health.isError) {
+  } else if (health.isError && !health.data) {
     body = (
       <Alert variant="light" color="red" icon={<IconAlertCircle />} title={t('system.status.loadFailed')}>
         <Stack gap="sm" align="flex-start">
@@ -75,7 +78,7 @@ export function ServerStatusCard() {
         </Stack>
       </Alert>
     );
-  } else {
+  } else if (health.data) {
     body = (
       <Stack gap="md">
         <StatusRow
@@ -98,8 +101,10 @@ export function ServerStatusCard() {
   return (
     <Card withBorder radius="lg" padding="lg" shadow="xs" data-testid="server-status">
       <Stack gap="lg">
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Title order={4}>{t('system.status.title')}</Title>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={4} style={{ whiteSpace: 'nowrap' }}>
+            {t('system.status.title')}
+          </Title>
           {health.data && (
             <Badge variant="dot" color={healthy ? 'teal' : 'orange'} size="lg" tt="none" fw={500}>
               {healthy ? t('system.status.overall.ok') : t('system.status.overall.degraded')}
@@ -108,8 +113,10 @@ export function ServerStatusCard() {
         </Group>
         {body}
         {health.dataUpdatedAt > 0 && (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c={health.isError ? 'red' : 'dimmed'}>
             {t('system.status.checkedAt', { time: formatDateTime(health.dataUpdatedAt) })}
+            {/* A failed background check keeps the last answer on screen and says it is stale. */}
+            {health.isError && ` · ${t('system.status.loadFailed')}`}
           </Text>
         )}
       </Stack>

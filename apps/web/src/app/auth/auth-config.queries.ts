@@ -1,0 +1,20 @@
+import { AuthConfigSchema, type AuthConfig } from '@pathology/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+
+export const authQueryKeys = {
+  all: ['auth'] as const,
+  config: () => [...authQueryKeys.all, 'config'] as const,
+};
+
+/** GET auth/config (no token): which provider and client to sign in with, so a new provider needs no rebuild. */
+export function fetchAuthConfig(signal?: AbortSignal): Promise<AuthConfig> {
+  return api.get('/auth/config', { signal, schema: AuthConfigSchema });
+}
+
+export const authConfigQuery = () =>
+  queryOptions({
+    queryKey: authQueryKeys.config(),
+    queryFn: ({ signal }) => fetchAuthConfig(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

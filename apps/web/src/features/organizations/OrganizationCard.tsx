@@ -1,0 +1,101 @@
+import { Badge, Card, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import type { OrganizationSummary } from '@pathology/contract';
+import { useTranslation } from 'react-i18next';
+import { IconBuilding, IconCheck, IconRosetteCheck, IconSparkles, IconUsersGroup } from '../../components/icons.tsx';
+
+interface OrganizationCardProps {
+  organization: OrganizationSummary;
+  current: boolean;
+  onSelect: () => void;
+}
+
+/** One group of the list; choosing it makes it the current group. */
+export function OrganizationCard({ organization, current, onSelect }: OrganizationCardProps) {
+  const { t } = useTranslation();
+  return (
+    <UnstyledButton
+      onClick={onSelect}
+      aria-pressed={current}
+      data-testid="organization-card"
+      data-organization-id={organization.id}
+      style={{ borderRadius: 'var(--mantine-radius-lg)', display: 'block', height: '100%' }}
+    >
+      <Card
+        withBorder
+        radius="lg"
+        padding="lg"
+        h="100%"
+        shadow={current ? 'sm' : 'xs'}
+        style={{
+          borderColor: current ? 'var(--mantine-color-violet-5)' : undefined,
+          boxShadow: current ? '0 0 0 1px var(--mantine-color-violet-5)' : undefined,
+        }}
+      >
+        <Stack gap="sm" h="100%">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <ThemeIcon size={40} radius="md" variant={current ? 'filled' : 'light'} style={{ flexShrink: 0 }}>
+              <IconUsersGroup size={22} />
+            </ThemeIcon>
+            <Stack gap={2} miw={0}>
+              <Text fw={650} lh={1.3} lineClamp={2} title={organization.name} data-testid="organization-name">
+                {organization.name}
+              </Text>
+              <Group gap={4} wrap="nowrap" c="dimmed">
+                <IconBuilding size={14} style={{ flexShrink: 0 }} />
+                <Text
+                  size="xs"
+                  truncate="end"
+                  aria-label={t('organizations.contract', { name: organization.contractName })}
+                >
+                  {organization.contractName}
+                </Text>
+              </Group>
+            </Stack>
+          </Group>
+          {organization.description && (
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {organization.description}
+            </Text>
+          )}
+          {(current || organization.predictionEnabled || organization.isProvider) && (
+            <Group gap={6} mt="auto">
+              {current && (
+                <Badge
+                  variant="outline"
+                  leftSection={<IconCheck size={12} />}
+                  tt="none"
+                  data-testid="organization-current"
+                >
+                  {t('organizations.badges.current')}
+                </Badge>
+              )}
+              {organization.predictionEnabled && (
+                <Badge
+                  variant="gradient"
+                  gradient={{ from: 'violet.6', to: 'grape.5', deg: 135 }}
+                  leftSection={<IconSparkles size={12} />}
+                  title={t('organizations.badges.aiTitle')}
+                  data-testid="organization-ai-badge"
+                >
+                  {t('organizations.badges.ai')}
+                </Badge>
+              )}
+              {organization.isProvider && (
+                <Badge
+                  variant="light"
+                  color="teal"
+                  leftSection={<IconRosetteCheck size={12} />}
+                  tt="none"
+                  title={t('organizations.badges.providerTitle')}
+                  data-testid="organization-provider-badge"
+                >
+                  {t('organizations.badges.provider')}
+                </Badge>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </Card>
+    </UnstyledButton>
+  );
+}

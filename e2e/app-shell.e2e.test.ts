@@ -1,0 +1,156 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { HELP_CENTER_URL } from '../apps/web/src/config.ts';
+import { launchBrowser, withAppPage, type AppPage } from './support/browser.ts';
+import { openUserMenu, settle, switchLanguage, waitForShell, type Language } from './support/shell.ts';
+import { signIn } from './support/sign-in.ts';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const TEXT = {
+  ja: {
+    notice: 'お知らせ',
+    mention: 'メンション',
+    noNotice: 'お知らせはありません',
+    noMentions: '新しいメンションはありません',
+    noUploads: '進行中のアップロードはありません',
+    statement: 'AI の利用について',
+    accepted: ['医学の教育および研修', '物理学および化学の研究'],
+    excluded: ['人または動物の疾病の予防、診断および治療', '人または動物の身体の構造または機能に影響を及ぼすこと'],
+    notFound: 'お探しのページは見つかりませんでした。',
+  },
+  en: {
+    notice: 'Notice',
+    mention: 'Mention',
+    noNotice: 'No notice',
+    noMentions: 'No new mentions',
+    noUploads: 'No uploads in progress',
+    statement: 'AI use statement',
+    accepted: ['Medical education and training', 'Research in physics and chemistry'],
+    excluded: [
+      'Prevention, diagnosis and treatment of diseases in humans and animals',
+      'Affecting the physical structure or function of humans and animals',
+    ],
+    notFound: 'Sorry, the page you requested was not found.',
+  },
+} as const;
+
+async function checkBell(app: AppPage, language: Language) {
+  const { page } = app;
+  const text = TEXT[language];
+  await page.getByTestId('notifications-button').click();
+  const popover = page.getByTestId('notifications-popover');
+  await popover.waitFor();
+  expect(await page.getByTestId('notifications-tab-notice').innerText()).toBe(text.notice);
+  expect(await page.getByTestId('notifications-empty-notice').innerText()).toContain(text.noNotice);
+  expect(await popover.getByRole('link').getAttribute('href')).toBe('/notices');
+  await settle(page);
+  await app.screenshot(`shell-bell-notice-${language}`);
+
+  await page.getByTestId('notifications-tab-mention').click();
+  expect(await page.getByTestId('notifications-empty-mention').innerText()).toContain(text.noMentions);
+  expect(await popover.getByRole('link').getAttribute('href')).toBe('/mentions');
+  await app.screenshot(`shell-bell-mention-${language}`);
+  await page.keyboard.press('Escape');
+  await popover.waitFor({ state: 'hidden' });
+}
+
+async function checkUploads(app: AppPage, language: Language) {
+  const { page } = app;
+  await page.getByTestId('uploads-button').click();
+  const popover = page.getByTestId('uploads-popover');
+  await popover.waitFor();
+  expect(await popover.innerText()).toContain(TEXT[language].noUploads);
+  await settle(page);
+  await app.screenshot(`shell-uploads-${language}`);
+  await page.keyboard.press('Escape');
+  await popover.waitFor({ state: 'hidden' });
+}
+
+async function checkStatement(app: AppPage, language: Language) {
+  const { page } = app;
+  const text = TEXT[language];
+  await openUserMenu(page);
+  await settle(page);
+  await app.screenshot(`shell-user-menu-${language}`);
+  await page.getByTestId('user-menu-ai-statement').click();
+  const dialog = page.getByRole('dialog', { name: text.statement });
+  await dialog.waitFor();
+  expect(await page.getByTestId('ai-statement-accepted').locator('li').allInnerTexts()).toEqual(text.accepted);
+  expect(await page.getByTestId('ai-statement-excluded').locator('li').allInnerTexts()).toEqual(text.excluded);
+  await settle(page);
+  await app.screenshot(`shell-ai-statement-${language}`);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function checkNotFound(app: AppPage, language: Language) {
+  const { page } = app;
+  await page.goto('/no-such-page');
+  await page.getByText(TEXT[language].notFound, { exact: true }).waitFor();
+  await waitForShell(page);
+  await app.screenshot(`shell-not-found-${language}`);
+  await page.getByTestId('not-found').getByRole('link').click();
+  await page.waitForURL('**/organizations');
+}
+
+async function helpLink(page: Page) {
+  const link = page.getByTestId('help-link');
+  return { href: await link.getAttribute('href'), target: await link.getAttribute('target') };
+}
+
+describe('app shell: header, popovers, user menu and language', () => {
+  it('offers help, notifications, uploads, the AI statement and the language switch, in ja and en', async () => {
+    await withAppPage(browser, baseURL, 'app-shell', async (app) => {
+      const { page } = app;
+      await signIn(page, 'admin');
+      await page.waitForURL('**/organizations');
+      expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+      expect(await page.getByTestId('user-menu-name').innerText()).toBe('Akira Tanaka');
+      expect(await helpLink(page)).toEqual({ href: HELP_CENTER_URL, target: '_blank' });
+
+      // The whole shell works from the keyboard: the bell opens with Enter.
+      await page.getByTestId('notifications-button').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('notifications-popover').waitFor();
+      await page.keyboard.press('Escape');
+
+      for (const language of ['ja', 'en'] as const) {
+        if (language === 'en') await switchLanguage(page, 'en');
+        await checkBell(app, language);
+        await checkUploads(app, language);
+        await checkStatement(app, language);
+        await checkNotFound(app, language);
+      }
+
+      // The choice is saved: a new visit starts in English.
+      await page.reload();
+      await page.getByTestId('nav-organizations').getByText('Groups').waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+      await switchLanguage(page, 'ja');
+      expect(await page.getByTestId('nav-organizations').innerText()).toBe('グループ');
+      expect(app.consoleErrors).toEqual([]);
+    });
+  });
+
+  it('follows the bell to the full lists', async () => {
+    await withAppPage(browser, baseURL, 'app-shell-links', async (app) => {
+      const { page } = app;
+      await signIn(page, 'member');
+      await page.getByTestId('notifications-button').click();
+      await page.getByTestId('notifications-popover').getByRole('link').click();
+      await page.waitForURL('**/notices');
+      await page.getByTestId('notifications-popover').waitFor({ state: 'hidden' });
+      expect(app.consoleErrors).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,46 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, withAppPage } from './support/browser.ts';
+import { openUserMenu, switchLanguage } from './support/shell.ts';
+import { signIn, submitLoginForm, waitForLoginPage } from './support/sign-in.ts';
+import { storageKeys } from './support/storage.ts';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('sign out: the provider ends the session and the app returns to the sign-in page', () => {
+  it('passes /signed-out, lands on / and so on the sign-in page, in the language of the app', async () => {
+    await withAppPage(browser, baseURL, 'sign-out', async (app) => {
+      const { page } = app;
+      await signIn(page, 'owner', '/cases');
+      await switchLanguage(page, 'en');
+
+      const visited: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+      });
+      await openUserMenu(page);
+      await page.getByTestId('user-menu-sign-out').click();
+      await waitForLoginPage(page);
+
+      expect(visited).toContain('/signed-out');
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+      const storedUsers = (await storageKeys(page, 'sessionStorage')).filter((key) => key.startsWith('oidc.user:'));
+      expect(storedUsers).toEqual([]);
+
+      // The provider's session is over too: a new visit asks for the password again, then goes home.
+      await submitLoginForm(page, 'member');
+      await page.waitForURL('**/organizations');
+      expect(await page.getByTestId('user-menu-name').innerText()).toBe('Mina Kobayashi');
+      expect(app.consoleErrors).toEqual([]);
+    });
+  });
+});
