@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import en from './en.json';
-import ja from './ja.json';
+import { resources } from './index.ts';
+
+const ja = resources.ja.translation;
+const en = resources.en.translation;
 
 /** Flattens a nested catalogue into [dotted key, text] pairs. */
 function leaves(node: unknown, prefix = ''): [string, string][] {

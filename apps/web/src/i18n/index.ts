@@ -1,5 +1,9 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import caseDetailEn from '../features/case-detail/i18n/en.json';
+import caseDetailJa from '../features/case-detail/i18n/ja.json';
+import caseListEn from '../features/case-list/i18n/en.json';
+import caseListJa from '../features/case-list/i18n/ja.json';
 import en from './en.json';
 import ja from './ja.json';
 
@@ -11,9 +15,10 @@ export const FALLBACK_LANGUAGE: Language = 'en';
 /** localStorage key holding the user's explicit language choice. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
+/** Large features keep their texts in a catalogue of their own, mounted under one key of the translation. */
 export const resources = {
-  ja: { translation: ja },
-  en: { translation: en },
+  ja: { translation: { ...ja, caseList: caseListJa, caseDetail: caseDetailJa } },
+  en: { translation: { ...en, caseList: caseListEn, caseDetail: caseDetailEn } },
 } as const;
 
 export function isLanguage(value: unknown): value is Language {
