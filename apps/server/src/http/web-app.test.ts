@@ -26,6 +26,13 @@ describe('the web app beside the API', () => {
     await fs.rm(dist, { recursive: true, force: true });
   });
 
+  it('answers the root with the app', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>app</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
   it('answers a deep link with index.html, never cached', async () => {
     const response = await app.inject({ method: 'GET', url: '/cases/123?from=x' });
     expect(response.statusCode).toBe(200);

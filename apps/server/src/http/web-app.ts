@@ -14,7 +14,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     root: webDist,
     // Looked up per request, so a rebuild is served without a restart; a missing file falls through to the SPA.
     wildcard: true,
-    index: false,
+    // "/" is a folder to the static handler: without an index it would answer 403 instead of the app.
+    index: 'index.html',
     // Vite fingerprints assets, so they never change under the same name; anything else must be revalidated.
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
