@@ -8,6 +8,9 @@ const ORDER_COLUMNS = { caseNumber: cases.caseNumber, createdAt: cases.createdAt
 /** Matches are counted exactly up to this many; beyond it the total is reported as capped ("1,000+"). */
 export const COUNT_CAP = 1000;
 
+/** Match sets up to this size are sorted whole rather than read along an index (see findPage). */
+const SORT_IN_MEMORY = 2000;
+
 export type CaseRow = {
   id: string;
   caseNumber: string;
@@ -60,30 +63,45 @@ export type PredictionRow = {
 
 export function createCaseSearchRepository(db: Db) {
   return {
-    /** One page of matching case ids in order, and how many match in all (two queries, run together). */
+    /**
+     * One page of matching case ids in order, and how many match in all. Matches are counted first,
+     * up to SORT_IN_MEMORY: a small match set is then sorted as a whole, a large one is read along
+     * the order's index. The planner cannot tell these apart by itself: a selective filter whose
+     * matches are all old (case numbers of one year) would otherwise walk most of the index.
+     */
     async findPage(where: SQL, order: CaseOrder, page: number, limit: number) {
       const direction = order.direction === 'asc' ? asc : desc;
-      const [rows, [total]] = await Promise.all([
+      const [counted] = await db.select({ total: count() }).from(
         db
+          .select({ one: sql`1`.as('one') })
+          .from(cases)
+          .where(where)
+          .limit(SORT_IN_MEMORY + 1)
+          .as('matched'),
+      );
+      const matched = counted?.total ?? 0;
+      const totals = { total: Math.min(matched, COUNT_CAP), totalCapped: matched > COUNT_CAP };
+      if (matched === 0) return { ids: [], ...totals };
+      // The id breaks ties so pages never overlap or skip a case.
+      const orderBy = [direction(ORDER_COLUMNS[order.field]), direction(cases.id)] as const;
+      const offset = (page - 1) * limit;
+      if (matched > SORT_IN_MEMORY) {
+        const rows = await db
           .select({ id: cases.id })
           .from(cases)
           .where(where)
-          // The id breaks ties so pages never overlap or skip a case.
-          .orderBy(direction(ORDER_COLUMNS[order.field]), direction(cases.id))
+          .orderBy(...orderBy)
           .limit(limit)
-          .offset((page - 1) * limit),
-        // Counting stops after COUNT_CAP + 1 matches: an exact count of a broad match costs a full scan.
-        db.select({ total: count() }).from(
-          db
-            .select({ one: sql`1`.as('one') })
-            .from(cases)
-            .where(where)
-            .limit(COUNT_CAP + 1)
-            .as('matched'),
-        ),
-      ]);
-      const matched = total?.total ?? 0;
-      return { ids: rows.map((row) => row.id), total: Math.min(matched, COUNT_CAP), totalCapped: matched > COUNT_CAP };
+          .offset(offset);
+        return { ids: rows.map((row) => row.id), ...totals };
+      }
+      // MATERIALIZED keeps PostgreSQL from folding the set back into one plan with the index walk.
+      const dir = order.direction === 'asc' ? sql`ASC` : sql`DESC`;
+      const { rows } = await db.execute<{ id: string }>(sql`
+        WITH small AS MATERIALIZED (
+          SELECT ${cases.id} AS id, ${ORDER_COLUMNS[order.field]} AS sort_key FROM ${cases} WHERE ${where})
+        SELECT id FROM small ORDER BY sort_key ${dir}, id ${dir} LIMIT ${limit} OFFSET ${offset}`);
+      return { ids: rows.map((row) => row.id), ...totals };
     },
 
     async findCases(ids: readonly string[]): Promise<CaseRow[]> {
