@@ -1,13 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, comments, images, memberships } from '../../db/schema/index.ts';
+import { accountName } from '../accounts/account-name.ts';
 import type { MentionCandidate } from './mentions.ts';
-
-/** How a person is named on screen: display name, else "firstName lastName", else e-mail. */
-export const accountName = sql<string | null>`coalesce(
-  nullif(btrim(${accounts.displayName}), ''),
-  nullif(btrim(${accounts.firstName} || ' ' || ${accounts.lastName}), ''),
-  ${accounts.email})`;
 
 const commentColumns = {
   id: comments.id,

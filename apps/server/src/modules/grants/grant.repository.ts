@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { GranteeType, GroupRole } from '@pathology/contract';
 import type { Db } from '../../db/client.ts';
 import { accounts, grants, organizations } from '../../db/schema/index.ts';
-import { accountName } from '../comments/comment.repository.ts';
+import { accountName } from '../accounts/account-name.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
