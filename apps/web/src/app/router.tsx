@@ -3,6 +3,7 @@ import { FullPageMessage } from '../components/FullPageMessage.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
 import { AUTH_PATHS } from './auth/auth-paths.ts';
 import { RequireAuth } from './auth/RequireAuth.tsx';
+import { RequireRole } from './auth/RequireRole.tsx';
 import { SignedOutPage } from './auth/SignedOutPage.tsx';
 import { SigninCallbackPage } from './auth/SigninCallbackPage.tsx';
 import { RouteErrorPage } from './errors/RouteErrorPage.tsx';
@@ -25,7 +26,31 @@ const screens: RouteObject[] = [
       Component: (await import('../features/organizations/OrganizationsPage.tsx')).OrganizationsPage,
     }),
   },
-  { path: 'cases', lazy: async () => ({ Component: (await import('../features/cases/CasesPage.tsx')).CasesPage }) },
+  {
+    path: 'cases',
+    lazy: async () => ({ Component: (await import('../features/case-list/CaseListPage.tsx')).CaseListPage }),
+  },
+  {
+    path: 'cases/transfer',
+    lazy: async () => {
+      const { CaseTransferPage } = await import('../features/case-list/CaseTransferPage.tsx');
+      return {
+        Component: () => (
+          <RequireRole check="isAdministrator">
+            <CaseTransferPage />
+          </RequireRole>
+        ),
+      };
+    },
+  },
+  {
+    path: 'cases/new',
+    lazy: async () => ({ Component: (await import('../features/case-detail/CreateCasePage.tsx')).CreateCasePage }),
+  },
+  {
+    path: 'cases/:caseId/*',
+    lazy: async () => ({ Component: (await import('../features/case-detail/CaseDetailPage.tsx')).CaseDetailPage }),
+  },
   {
     path: 'my-account',
     lazy: async () => ({ Component: (await import('../features/account/MyAccountPage.tsx')).MyAccountPage }),

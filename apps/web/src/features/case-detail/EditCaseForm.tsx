@@ -1,0 +1,115 @@
+import type { Case } from '@pathology/contract';
+import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ValidationError } from '../../api/client.ts';
+import { IconAlertCircle } from '../../components/icons.tsx';
+import { errorText } from '../../i18n/error-text.ts';
+import { useAccountRoles } from '../account/account.queries.ts';
+import { isPickerSearchable } from '../organizations/current-organization.ts';
+import { useOrganizations } from '../organizations/organizations.queries.ts';
+import { CaseFormFields } from './CaseFormFields.tsx';
+import { useUpdateCase } from './case-detail.queries.ts';
+import { caseToFormValues, hasErrors, serverFieldErrors, toUpdateRequest, validateUpdate } from './case-form.ts';
+import { fieldErrorText } from './field-error-text.ts';
+import { useCaseFormState } from './useCaseFormState.ts';
+
+/** Details tab, edit mode (/cases/{id}/edit). */
+export function EditCaseForm({ item, onDone }: { item: Case; onDone: () => void }) {
+  const { t } = useTranslation();
+  const roles = useAccountRoles();
+  const isSuperUser = roles.data?.checks.isSuperUser === true;
+  const organizations = useOrganizations();
+  const form = useCaseFormState(caseToFormValues(item), validateUpdate);
+  const update = useUpdateCase(item.id);
+  const [banner, setBanner] = useState<string[] | null>(null);
+  const canEdit = item.userCapabilities.canEdit;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.markSubmitted();
+    if (!canEdit || hasErrors(form.clientErrors)) return;
+    setBanner(null);
+    update.mutate(toUpdateRequest(form.values, item, isSuperUser), {
+      onSuccess: (saved) => {
+        notifications.show({ color: 'teal', message: t('caseDetail.form.updated', { caseNumber: saved.caseNumber }) });
+        onDone();
+      },
+      onError: (error) => {
+        if (error instanceof ValidationError) {
+          const { fields, other } = serverFieldErrors(error.errors);
+          form.setServerErrors(fields);
+          setBanner(other);
+        } else {
+          setBanner([errorText(error, t)]);
+        }
+      },
+    });
+  };
+
+  const providers = (organizations.data?.data ?? []).map((group) => ({ value: group.id, label: group.name }));
+  return (
+    <form onSubmit={submit} noValidate data-testid="case-edit-form">
+      <Stack gap="lg">
+        <Title order={3} fz="lg">
+          {t('caseDetail.form.editTitle')}
+        </Title>
+        {banner && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle />}
+            title={t('caseDetail.form.saveFailed')}
+            data-testid="case-form-banner"
+          >
+            {banner.map((message) => (
+              <Text key={message} size="sm">
+                {message}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        {!canEdit && (
+          <Alert color="gray" variant="light" data-testid="case-form-readonly">
+            {t('caseDetail.form.noPermission')}
+          </Alert>
+        )}
+        {isSuperUser && (
+          <Select
+            label={t('caseDetail.fields.intendedOwnerOrganizationId')}
+            description={t('caseDetail.form.slideProviderHint')}
+            data={providers}
+            value={form.values.intendedOwnerOrganizationId}
+            onChange={(value) => form.setField('intendedOwnerOrganizationId', value)}
+            error={fieldErrorText(form.visibleErrors.intendedOwnerOrganizationId, t)}
+            searchable={isPickerSearchable(providers.length)}
+            clearable
+            nothingFoundMessage={t('caseDetail.nothingFound')}
+            maw={480}
+            data-testid="case-form-intendedOwner"
+          />
+        )}
+        <CaseFormFields
+          values={form.values}
+          errors={form.visibleErrors}
+          onChange={form.setField}
+          disabled={!canEdit || update.isPending}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={update.isPending} data-testid="case-form-cancel">
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            loading={update.isPending}
+            disabled={!canEdit || hasErrors(form.clientErrors) || update.isPending}
+            data-testid="case-form-save"
+          >
+            {t('caseDetail.form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+import { Alert, Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconAlertCircle, IconFolders } from '../../components/icons.tsx';
+import { errorText } from '../../i18n/error-text.ts';
+import { hasFilters } from '../case-navigation/list-search.ts';
+import { useCaseSearch } from './case-list.queries.ts';
+import { CaseListHeader } from './CaseListHeader.tsx';
+import { CaseListPager } from './CaseListPager.tsx';
+import { CaseListToolbar } from './CaseListToolbar.tsx';
+import { CaseSearchDialog } from './CaseSearchDialog.tsx';
+import { CaseTable } from './CaseTable.tsx';
+import { ActiveFilterBar } from './ActiveFilterBar.tsx';
+import { nextOrder, organizationScope } from './list-state.ts';
+import { queryToForm, replaceSearchFields, withCaseNumber } from './search-form.ts';
+import { useCaseListState } from './useCaseListState.ts';
+
+/** /cases: the case list of part 1 §2, its state in the URL. */
+export function CaseListPage() {
+  const { t } = useTranslation();
+  const state = useCaseListState();
+  const { search, effective, setSearch, setting, updateSetting } = state;
+  const result = useCaseSearch(state.request);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+
+  const scope = organizationScope(effective.query);
+  const listOrganization = scope.kind === 'one' ? state.organizations.find((o) => o.id === scope.id) : state.current;
+  const canCreate = state.isSuperUser || (listOrganization?.userCapabilities.canCreateCase ?? false);
+  const caseNumber = search.query.find((expression) => expression.field === 'caseNumber');
+  const caseNumberText = typeof caseNumber?.value === 'string' ? caseNumber.value : '';
+  const loading = !state.ready || result.isPending || (result.isFetching && result.isPlaceholderData);
+  const data = result.isError ? undefined : result.data;
+
+  const select = (imageIds: string[], checked: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      for (const id of imageIds) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
+  return (
+    <Stack gap="sm" data-testid="case-list">
+      <CaseListHeader
+        data={data}
+        page={search.page}
+        limit={search.limit}
+        canTransfer={state.roles?.isAdministrator ?? false}
+        canCreate={canCreate}
+      />
+      <CaseListToolbar state={state} onOpenSearch={() => setSearchOpen(true)} />
+      <ActiveFilterBar
+        search={search}
+        onEdit={() => setSearchOpen(true)}
+        onReset={() =>
+          setSearch({
+            query: search.query.filter((expression) => expression.field === 'organizationId'),
+            starred: false,
+            publicLabel: undefined,
+            visibility: 'all',
+          })
+        }
+      />
+      {result.isError && (
+        <Alert
+          variant="light"
+          color="red"
+          icon={<IconAlertCircle />}
+          title={t('caseList.loadFailed')}
+          data-testid="case-list-error"
+        >
+          <Group gap="sm" justify="space-between">
+            <Text size="sm">{errorText(result.error, t)}</Text>
+            <Button size="xs" variant="outline" color="red" onClick={() => void result.refetch()}>
+              {t('caseList.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {!result.isError && (
+        <CaseTable
+          search={effective}
+          data={data}
+          loading={loading}
+          setting={setting}
+          caseNumberFilter={caseNumberText}
+          onCaseNumberFilter={(text) => setSearch({ query: withCaseNumber(search.query, text) })}
+          onSort={(field) => {
+            const order = nextOrder(search.order, field);
+            setSearch({ order });
+            updateSetting({ order });
+          }}
+          selected={selected}
+          onSelect={select}
+        />
+      )}
+      {data && data.data.length === 0 && (
+        <Paper withBorder radius="md" py={40} px="lg" data-testid="case-list-empty">
+          <EmptyState
+            variant="light"
+            size="sm"
+            icon={<IconFolders size={24} />}
+            title={t('caseList.empty.title')}
+            description={hasFilters(search) ? t('caseList.empty.filtered') : t('caseList.empty.description')}
+          />
+        </Paper>
+      )}
+      <Group justify="space-between" align="center" wrap="wrap">
+        {selected.size > 0 ? (
+          <Group gap="xs">
+            <Text size="xs" c="dimmed" data-testid="selected-images">
+              {t('caseList.images.selected', { count: selected.size })}
+            </Text>
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setSelected(new Set())}>
+              {t('caseList.images.clearSelection')}
+            </Button>
+          </Group>
+        ) : (
+          <span />
+        )}
+        {data && (
+          <CaseListPager
+            total={data.total}
+            page={search.page}
+            limit={search.limit}
+            onPage={(page) => setSearch({ page })}
+            onLimit={(limit) => {
+              setSearch({ limit });
+              updateSetting({ pageSize: limit });
+            }}
+          />
+        )}
+      </Group>
+      <CaseSearchDialog
+        opened={searchOpen}
+        initial={queryToForm(search.query)}
+        initialVisibility={search.visibility}
+        showVisibility={state.isSuperUser}
+        showModel={state.isSuperUser || (listOrganization?.predictionEnabled ?? false)}
+        onClose={() => setSearchOpen(false)}
+        onSearch={(values, visibility) => {
+          setSearchOpen(false);
+          setSearch({ query: replaceSearchFields(search.query, values), visibility });
+        }}
+      />
+    </Stack>
+  );
+}

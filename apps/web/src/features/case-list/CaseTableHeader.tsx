@@ -1,0 +1,133 @@
+import { Checkbox, Group, Table, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CaseListSearch } from '../case-navigation/list-search.ts';
+import type { CaseListSetting } from './case-list.queries.ts';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconMessage,
+  IconPaperclip,
+  IconPhoto,
+  IconSearch,
+  IconSelector,
+} from './list-icons.tsx';
+
+export interface CaseTableHeaderProps {
+  search: CaseListSearch;
+  setting: CaseListSetting;
+  caseNumberFilter: string;
+  onCaseNumberFilter: (text: string) => void;
+  onSort: (field: 'caseNumber' | 'createdAt') => void;
+  allSelected: boolean;
+  someSelected: boolean;
+  onSelectAll: (checked: boolean) => void;
+}
+
+function SortButton({
+  field,
+  label,
+  search,
+  onSort,
+}: { field: 'caseNumber' | 'createdAt'; label: string } & Pick<CaseTableHeaderProps, 'search' | 'onSort'>) {
+  const { t } = useTranslation();
+  const active = search.order.field === field;
+  const Arrow = !active ? IconSelector : search.order.direction === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <UnstyledButton
+      onClick={() => onSort(field)}
+      aria-label={t('caseList.sort.by', { column: label })}
+      data-testid={`sort-${field}`}
+      data-order={active ? search.order.direction : 'none'}
+      style={{
+        fontWeight: 600,
+        fontSize: 'var(--mantine-font-size-xs)',
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 4,
+      }}
+    >
+      {label}
+      <Arrow size={13} color={active ? 'var(--mantine-color-violet-filled)' : 'var(--mantine-color-gray-5)'} />
+      {active && (
+        <VisuallyHidden>
+          {t(`caseList.sort.${search.order.direction === 'asc' ? 'ascending' : 'descending'}`)}
+        </VisuallyHidden>
+      )}
+    </UnstyledButton>
+  );
+}
+
+/** Column headings: sortable case number (with its text filter) and created date, and the optional columns. */
+export function CaseTableHeader(props: CaseTableHeaderProps) {
+  const { t } = useTranslation();
+  const { setting } = props;
+  const [text, setText] = useState(props.caseNumberFilter);
+  useEffect(() => setText(props.caseNumberFilter), [props.caseNumberFilter]);
+  const commit = () => {
+    if (text.trim() !== props.caseNumberFilter) props.onCaseNumberFilter(text);
+  };
+  const th = { fontSize: 'var(--mantine-font-size-xs)', whiteSpace: 'nowrap' } as const;
+
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th w={32} />
+        <Table.Th w={32}>
+          <Checkbox
+            size="xs"
+            aria-label={t('caseList.columns.selectAll')}
+            checked={props.allSelected}
+            indeterminate={props.someSelected && !props.allSelected}
+            onChange={(event) => props.onSelectAll(event.currentTarget.checked)}
+          />
+        </Table.Th>
+        <Table.Th style={th} w={60}>
+          {t('caseList.columns.labels')}
+        </Table.Th>
+        <Table.Th style={th}>
+          <Group gap="xs" wrap="nowrap">
+            <SortButton field="caseNumber" label={t('caseList.columns.caseNumber')} {...props} />
+            <TextInput
+              size="xs"
+              w={88}
+              value={text}
+              placeholder={t('caseList.caseNumberFilter.placeholder')}
+              aria-label={t('caseList.caseNumberFilter.label')}
+              leftSection={<IconSearch size={12} />}
+              onChange={(event) => setText(event.currentTarget.value)}
+              onBlur={commit}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') commit();
+              }}
+              styles={{ input: { height: 24, minHeight: 24 } }}
+              data-testid="case-number-filter"
+            />
+          </Group>
+        </Table.Th>
+        <Table.Th style={th}>
+          <Group gap={6} wrap="nowrap" c="dimmed" title={t('caseList.columns.counts')}>
+            <VisuallyHidden>{t('caseList.columns.counts')}</VisuallyHidden>
+            <IconPhoto size={14} style={{ width: 34 }} />
+            <IconPaperclip size={14} style={{ width: 34 }} />
+            <IconMessage size={14} style={{ width: 34 }} />
+          </Group>
+        </Table.Th>
+        <Table.Th style={th}>{t('caseList.columns.imageStatus')}</Table.Th>
+        {setting.group && <Table.Th style={th}>{t('caseList.columns.group')}</Table.Th>}
+        {setting.tags && <Table.Th style={th}>{t('caseList.columns.tags')}</Table.Th>}
+        {setting.status && <Table.Th style={th}>{t('caseList.columns.status')}</Table.Th>}
+        {setting.created && (
+          <Table.Th style={th}>
+            <SortButton field="createdAt" label={t('caseList.columns.created')} {...props} />
+          </Table.Th>
+        )}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+/** How many columns the table has, for the expanded image row's colSpan. */
+export function columnCount(setting: CaseListSetting): number {
+  return 6 + [setting.group, setting.tags, setting.status, setting.created].filter(Boolean).length;
+}
