@@ -34,7 +34,7 @@ export interface CaseRowProps {
 function Count({ icon, value, label }: { icon: ReactNode; value: number; label: string }) {
   return (
     <Tooltip label={label} openDelay={300}>
-      <Group gap={3} wrap="nowrap" c={value > 0 ? undefined : 'dimmed'} w={40} aria-label={label} role="img">
+      <Group gap={3} wrap="nowrap" c={value > 0 ? undefined : 'dimmed'} w={34} aria-label={label} role="img">
         {icon}
         <Text size="xs" ff="monospace">
           {value}
@@ -125,7 +125,7 @@ export function CaseRow({ item, setting, href, expanded, onExpand, selected, onS
             {item.caseNumber}
           </Anchor>
           {item.diagnosis && (
-            <Text size="xs" c="dimmed" lineClamp={1} maw={170} title={item.diagnosis}>
+            <Text size="xs" c="dimmed" lineClamp={1} maw={140} title={item.diagnosis}>
               {item.diagnosis}
             </Text>
           )}
@@ -154,14 +154,14 @@ export function CaseRow({ item, setting, href, expanded, onExpand, selected, onS
         </Table.Td>
         {setting.group && (
           <Table.Td>
-            <Text size="xs" lineClamp={1} miw={90} maw={120} title={item.organizationName}>
+            <Text size="xs" lineClamp={1} miw={80} maw={110} title={item.organizationName}>
               {item.organizationName}
             </Text>
           </Table.Td>
         )}
         {setting.tags && (
           <Table.Td>
-            <Group gap={4} wrap="wrap" miw={110} maw={170}>
+            <Group gap={4} wrap="wrap" miw={90} maw={130}>
               {item.tags.map((tag) => (
                 <Badge
                   key={tag}
