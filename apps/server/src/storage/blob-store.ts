@@ -1,0 +1,59 @@
+import type { Readable } from 'node:stream';
+
+/** Inclusive byte range, as in an HTTP `Range: bytes=start-end` header. */
+export interface BlobRange {
+  start: number;
+  end: number;
+}
+
+export interface PutBlobOptions {
+  contentType?: string;
+  /** Declared length (e.g. Content-Length): a body that ends short or runs long is rejected and nothing is stored. */
+  size?: number;
+}
+
+/**
+ * Where image bytes live. Keys are validated by `assertBlobKey` (keys.ts); every method rejects a hostile
+ * key with `BlobKeyError` before touching storage.
+ */
+export interface BlobStore {
+  /**
+   * Streams `body` under `key` in constant memory and replaces any previous blob atomically: readers see the
+   * old bytes or the new ones, and a body that errors or is cut leaves the key as it was.
+   */
+  put(key: string, body: Readable, options?: PutBlobOptions): Promise<{ size: number }>;
+  /**
+   * Opens the blob for reading. `range.end` past the last byte is clamped (as S3 does); a start at or past the
+   * end throws `BlobRangeError`. A missing key throws `BlobNotFoundError` here rather than as a stream error.
+   */
+  get(key: string, range?: BlobRange): Promise<Readable>;
+  stat(key: string): Promise<{ size: number } | null>;
+  exists(key: string): Promise<boolean>;
+  /** Idempotent: deleting a missing key succeeds. */
+  delete(key: string): Promise<void>;
+  deleteMany(keys: readonly string[]): Promise<void>;
+  /** Every key starting with `prefix` (a plain string prefix, not only whole folders), in no particular order. */
+  list(prefix: string): AsyncIterable<string>;
+}
+
+/** A key or prefix that could escape the store or that the store cannot represent. */
+export class BlobKeyError extends Error {
+  override name = 'BlobKeyError';
+}
+
+export class BlobNotFoundError extends Error {
+  override name = 'BlobNotFoundError';
+  constructor(readonly key: string) {
+    super(`no blob under key ${JSON.stringify(key)}`);
+  }
+}
+
+/** A range that is malformed or starts past the end of the blob (HTTP 416). */
+export class BlobRangeError extends Error {
+  override name = 'BlobRangeError';
+}
+
+/** The body ended with a different length than declared in `PutBlobOptions.size`. */
+export class BlobSizeMismatchError extends Error {
+  override name = 'BlobSizeMismatchError';
+}

@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  BlobKeyError,
+  BlobNotFoundError,
+  BlobRangeError,
+  type BlobRange,
+  type BlobStore,
+  type PutBlobOptions,
+} from './blob-store.ts';
+import { ByteCounter } from './blob-stream.ts';
+import { assertBlobKey, assertBlobPrefix, assertBlobRange, isBlobKey } from './keys.ts';
+
+function isErrnoException(error: unknown, ...codes: string[]): boolean {
+  return error instanceof Error && 'code' in error && codes.includes(String(error.code));
+}
+
+/** S3 allows keys `a` and `a/b` side by side; a filesystem cannot have `a` as both a file and a folder. */
+function asClash(error: unknown, key: string): unknown {
+  return isErrnoException(error, 'EISDIR', 'ENOTDIR', 'EEXIST')
+    ? new BlobKeyError(`blob key ${JSON.stringify(key)} clashes with a file or folder of another key`)
+    : error;
+}
+
+function isInside(root: string, target: string): boolean {
+  return target.startsWith(root + path.sep);
+}
+
+/** Blobs as files under one root folder; the default store, and the one a single machine uses. */
+export class FilesystemBlobStore implements BlobStore {
+  readonly root: string;
+  #realRoot: Promise<string> | undefined;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  async put(key: string, body: Readable, options: PutBlobOptions = {}): Promise<{ size: number }> {
+    const target = this.#lexicalPath(key);
+    await this.#makeFolder(key, path.dirname(target)).catch((error: unknown) => {
+      throw asClash(error, key);
+    });
+    // Same folder as the target so the final rename is atomic; '~' never occurs in a key, so list() skips it.
+    const temporary = `${target}.~${randomBytes(8).toString('hex')}`;
+    const counter = new ByteCounter(options.size);
+    try {
+      // flush: fsync before 'finish', so after a crash the key holds the old blob or the whole new one, never a stub.
+      await pipeline(body, counter, createWriteStream(temporary, { flags: 'wx', flush: true }));
+      await fs.rename(temporary, target);
+    } catch (error) {
+      await fs.unlink(temporary).catch((cleanup: unknown) => {
+        // ENOTDIR: the temporary file was never created because a parent is a file.
+        if (!isErrnoException(cleanup, 'ENOENT', 'ENOTDIR')) throw cleanup;
+      });
+      throw asClash(error, key);
+    }
+    return { size: counter.bytes };
+  }
+
+  async get(key: string, range?: BlobRange): Promise<Readable> {
+    if (range) assertBlobRange(range);
+    const file = await this.#existingPath(key);
+    if (file === null) throw new BlobNotFoundError(key);
+    // Opened before returning, so a missing key is an error of get() and not of the stream.
+    const handle = await fs.open(file, 'r').catch((error: unknown) => {
+      throw isErrnoException(error, 'ENOENT') ? new BlobNotFoundError(key) : error;
+    });
+    try {
+      if (!range) return handle.createReadStream();
+      const { size } = await handle.stat();
+      if (range.start >= size) throw new BlobRangeError(`range starts at ${range.start} past the ${size} bytes`);
+      return handle.createReadStream({ start: range.start, end: Math.min(range.end, size - 1) });
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    const file = await this.#existingPath(key);
+    if (file === null) return null;
+    const stats = await fs.stat(file).catch((error: unknown) => {
+      if (isErrnoException(error, 'ENOENT')) return null;
+      throw error;
+    });
+    return stats?.isFile() ? { size: stats.size } : null;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.stat(key)) !== null;
+  }
+
+  async delete(key: string): Promise<void> {
+    const target = this.#lexicalPath(key);
+    try {
+      await this.#assertRealInside(key, path.dirname(target));
+      // unlink removes a symlink itself, never what it points to.
+      await fs.unlink(target);
+    } catch (error) {
+      if (!isErrnoException(error, 'ENOENT')) throw error;
+    }
+  }
+
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    keys.forEach(assertBlobKey);
+    for (const key of keys) await this.delete(key);
+  }
+
+  async *list(prefix: string): AsyncIterable<string> {
+    assertBlobPrefix(prefix);
+    // Walk only the deepest folder the prefix names; the rest of the prefix filters names inside it.
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    try {
+      await this.#assertRealInside(prefix, path.join(this.root, folder));
+    } catch (error) {
+      if (isErrnoException(error, 'ENOENT', 'ENOTDIR')) return;
+      throw error;
+    }
+    yield* this.#walk(folder, prefix);
+  }
+
+  async *#walk(folder: string, prefix: string): AsyncGenerator<string> {
+    let directory;
+    try {
+      directory = await fs.opendir(path.join(this.root, folder));
+    } catch (error) {
+      if (isErrnoException(error, 'ENOENT', 'ENOTDIR')) return;
+      throw error;
+    }
+    // Dirent types do not follow symlinks, so a linked folder or file is never listed.
+    for await (const entry of directory) {
+      const key = folder + entry.name;
+      if (entry.isDirectory() && (key + '/').startsWith(prefix.slice(0, key.length + 1))) {
+        yield* this.#walk(key + '/', prefix);
+      } else if (entry.isFile() && key.startsWith(prefix) && isBlobKey(key)) {
+        yield key;
+      }
+    }
+  }
+
+  #lexicalPath(key: string): string {
+    assertBlobKey(key);
+    const target = path.resolve(this.root, key);
+    // Redundant with the key rules, kept as the last line of defence against writing outside the root.
+    if (!isInside(this.root, target)) throw new BlobKeyError(`blob key ${JSON.stringify(key)} leaves the store`);
+    return target;
+  }
+
+  /** The file behind `key` after resolving symlinks, or null when it does not exist. */
+  async #existingPath(key: string): Promise<string | null> {
+    const target = this.#lexicalPath(key);
+    try {
+      const real = await fs.realpath(target);
+      if (!isInside(await this.#getRealRoot(), real)) {
+        throw new BlobKeyError(`blob key ${JSON.stringify(key)} resolves outside the store`);
+      }
+      return real;
+    } catch (error) {
+      if (isErrnoException(error, 'ENOENT', 'ENOTDIR')) return null;
+      throw error;
+    }
+  }
+
+  /** mkdir -p, but only after checking that the deepest existing ancestor is really inside the root. */
+  async #makeFolder(key: string, folder: string): Promise<void> {
+    let existing = folder;
+    for (;;) {
+      try {
+        await this.#assertRealInside(key, existing);
+        break;
+      } catch (error) {
+        if (!isErrnoException(error, 'ENOENT') || existing === this.root) throw error;
+        existing = path.dirname(existing);
+      }
+    }
+    if (existing !== folder) await fs.mkdir(folder, { recursive: true });
+  }
+
+  async #assertRealInside(key: string, folder: string): Promise<void> {
+    const realRoot = await this.#getRealRoot();
+    const real = await fs.realpath(folder);
+    if (real !== realRoot && !isInside(realRoot, real)) {
+      throw new BlobKeyError(`blob key ${JSON.stringify(key)} resolves outside the store`);
+    }
+  }
+
+  #getRealRoot(): Promise<string> {
+    this.#realRoot ??= fs.mkdir(this.root, { recursive: true }).then(() => fs.realpath(this.root));
+    return this.#realRoot;
+  }
+}
