@@ -61,7 +61,7 @@ describe('deep link: a signed-out visitor signs in and lands on the address they
 
       await submitLoginForm(page, 'admin');
       await page.waitForURL('**/cases');
-      await page.getByTestId('cases-empty').waitFor();
+      await page.getByTestId('case-link').first().waitFor();
       expect(await page.getByTestId('nav-cases').getAttribute('aria-current')).toBe('page');
       expect(app.consoleErrors).toEqual([]);
     });
