@@ -1,6 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ValidationError } from '../../api/client.ts';
@@ -12,9 +14,16 @@ import { isPickerSearchable } from '../organizations/current-organization.ts';
 import { useCurrentOrganization } from '../organizations/useCurrentOrganization.ts';
 import { CaseFormFields } from './CaseFormFields.tsx';
 import { useCreateCase } from './case-detail.queries.ts';
-import { EMPTY_CASE_FORM, hasErrors, serverFieldErrors, toCreateRequest, validateCreate } from './case-form.ts';
+import {
+  EMPTY_CASE_FORM,
+  createCaseFormSchema,
+  firstErrorMessage,
+  serverFieldErrors,
+  toCreateRequest,
+  type CaseFormValues,
+  type CreateCaseFormOutput,
+} from './case-form.ts';
 import { fieldErrorText } from './field-error-text.ts';
-import { useCaseFormState } from './useCaseFormState.ts';
 
 /** /cases/new: super users, or members who may create cases in the current group. */
 export function CreateCasePage() {
@@ -66,20 +75,19 @@ interface CreateCaseFormProps {
 function CreateCaseForm({ isSuperUser, groups, defaultOwner }: CreateCaseFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useCaseFormState({ ...EMPTY_CASE_FORM, ownerOrganizationId: defaultOwner }, (values) =>
-    validateCreate(values, isSuperUser),
-  );
+  const form = useForm<CaseFormValues, unknown, CreateCaseFormOutput>({
+    defaultValues: { ...EMPTY_CASE_FORM, ownerOrganizationId: defaultOwner },
+    resolver: zodResolver(createCaseFormSchema(isSuperUser)),
+    mode: 'onChange',
+  });
   const create = useCreateCase();
   const [banner, setBanner] = useState<string[] | null>(null);
   const searchable = isPickerSearchable(groups.length);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.markSubmitted();
-    if (hasErrors(form.clientErrors)) return;
+  const submit = form.handleSubmit((values) => {
     setBanner(null);
     // Spec part 1 §7: creation errors are shown on the form, never thrown.
-    create.mutate(toCreateRequest(form.values, isSuperUser), {
+    create.mutate(toCreateRequest(values, isSuperUser), {
       onSuccess: (created) => {
         notifications.show({ color: 'teal', message: t('caseDetail.create.done', { caseNumber: created.caseNumber }) });
         void navigate(`/cases/${encodeURIComponent(created.id)}`);
@@ -87,33 +95,51 @@ function CreateCaseForm({ isSuperUser, groups, defaultOwner }: CreateCaseFormPro
       onError: (error) => {
         if (error instanceof ValidationError) {
           const { fields, other } = serverFieldErrors(error.errors);
-          form.setServerErrors(fields);
+          for (const [field, message] of Object.entries(fields)) {
+            form.setError(field as keyof CaseFormValues, { type: 'server', message });
+          }
           setBanner(other);
         } else {
           setBanner([errorText(error, t)]);
         }
       },
     });
-  };
+  });
 
   const groupSelect = (field: 'ownerOrganizationId' | 'intendedOwnerOrganizationId') => (
-    <Select
-      label={t(`caseDetail.fields.${field}`)}
-      placeholder={t('caseDetail.create.chooseGroup')}
-      data={groups}
-      value={form.values[field]}
-      onChange={(value) => form.setField(field, value)}
-      error={fieldErrorText(form.visibleErrors[field], t)}
-      searchable={searchable}
-      nothingFoundMessage={t('caseDetail.nothingFound')}
-      withAsterisk
-      allowDeselect={false}
-      data-testid={`case-form-${field}`}
+    <Controller
+      control={form.control}
+      name={field}
+      render={({ field: input, fieldState }) => (
+        <Select
+          label={t(`caseDetail.fields.${field}`)}
+          placeholder={t('caseDetail.create.chooseGroup')}
+          data={groups}
+          value={input.value}
+          onChange={input.onChange}
+          onBlur={input.onBlur}
+          ref={input.ref}
+          error={fieldErrorText(firstErrorMessage(fieldState.error), t)}
+          searchable={searchable}
+          nothingFoundMessage={t('caseDetail.nothingFound')}
+          withAsterisk
+          allowDeselect={false}
+          data-testid={`case-form-${field}`}
+        />
+      )}
     />
   );
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="form" onSubmit={submit} noValidate data-testid="case-create-form">
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      component="form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      data-testid="case-create-form"
+    >
       <Stack gap="lg">
         {banner && (
           <Alert
@@ -134,12 +160,7 @@ function CreateCaseForm({ isSuperUser, groups, defaultOwner }: CreateCaseFormPro
           {groupSelect('ownerOrganizationId')}
           {isSuperUser && groupSelect('intendedOwnerOrganizationId')}
         </SimpleGrid>
-        <CaseFormFields
-          values={form.values}
-          errors={form.visibleErrors}
-          onChange={form.setField}
-          disabled={create.isPending}
-        />
+        <CaseFormFields control={form.control} register={form.register} disabled={create.isPending} />
         <Group justify="flex-end" gap="sm">
           <Button component={Link} to="/cases" variant="default">
             {t('common.cancel')}

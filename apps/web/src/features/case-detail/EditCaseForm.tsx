@@ -1,7 +1,9 @@
 import type { Case } from '@pathology/contract';
 import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ValidationError } from '../../api/client.ts';
 import { IconAlertCircle } from '../../components/icons.tsx';
@@ -11,9 +13,16 @@ import { isPickerSearchable } from '../organizations/current-organization.ts';
 import { useOrganizations } from '../organizations/organizations.queries.ts';
 import { CaseFormFields } from './CaseFormFields.tsx';
 import { useUpdateCase } from './case-detail.queries.ts';
-import { caseToFormValues, hasErrors, serverFieldErrors, toUpdateRequest, validateUpdate } from './case-form.ts';
+import {
+  caseToFormValues,
+  firstErrorMessage,
+  serverFieldErrors,
+  toUpdateRequest,
+  updateCaseFormSchema,
+  type CaseFormValues,
+  type UpdateCaseFormOutput,
+} from './case-form.ts';
 import { fieldErrorText } from './field-error-text.ts';
-import { useCaseFormState } from './useCaseFormState.ts';
 
 /** Details tab, edit mode (/cases/{id}/edit). */
 export function EditCaseForm({ item, onDone }: { item: Case; onDone: () => void }) {
@@ -21,17 +30,20 @@ export function EditCaseForm({ item, onDone }: { item: Case; onDone: () => void 
   const roles = useAccountRoles();
   const isSuperUser = roles.data?.checks.isSuperUser === true;
   const organizations = useOrganizations();
-  const form = useCaseFormState(caseToFormValues(item), validateUpdate);
+  const form = useForm<CaseFormValues, unknown, UpdateCaseFormOutput>({
+    defaultValues: caseToFormValues(item),
+    resolver: zodResolver(updateCaseFormSchema),
+    mode: 'onChange',
+  });
+  const { isValid } = form.formState;
   const update = useUpdateCase(item.id);
   const [banner, setBanner] = useState<string[] | null>(null);
   const canEdit = item.userCapabilities.canEdit;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.markSubmitted();
-    if (!canEdit || hasErrors(form.clientErrors)) return;
+  const submit = form.handleSubmit((values) => {
+    if (!canEdit) return;
     setBanner(null);
-    update.mutate(toUpdateRequest(form.values, item, isSuperUser), {
+    update.mutate(toUpdateRequest(values, item, isSuperUser), {
       onSuccess: (saved) => {
         notifications.show({ color: 'teal', message: t('caseDetail.form.updated', { caseNumber: saved.caseNumber }) });
         onDone();
@@ -39,18 +51,20 @@ export function EditCaseForm({ item, onDone }: { item: Case; onDone: () => void 
       onError: (error) => {
         if (error instanceof ValidationError) {
           const { fields, other } = serverFieldErrors(error.errors);
-          form.setServerErrors(fields);
+          for (const [field, message] of Object.entries(fields)) {
+            form.setError(field as keyof CaseFormValues, { type: 'server', message });
+          }
           setBanner(other);
         } else {
           setBanner([errorText(error, t)]);
         }
       },
     });
-  };
+  });
 
   const providers = (organizations.data?.data ?? []).map((group) => ({ value: group.id, label: group.name }));
   return (
-    <form onSubmit={submit} noValidate data-testid="case-edit-form">
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid="case-edit-form">
       <Stack gap="lg">
         <Title order={3} fz="lg">
           {t('caseDetail.form.editTitle')}
@@ -76,26 +90,29 @@ export function EditCaseForm({ item, onDone }: { item: Case; onDone: () => void 
           </Alert>
         )}
         {isSuperUser && (
-          <Select
-            label={t('caseDetail.fields.intendedOwnerOrganizationId')}
-            description={t('caseDetail.form.slideProviderHint')}
-            data={providers}
-            value={form.values.intendedOwnerOrganizationId}
-            onChange={(value) => form.setField('intendedOwnerOrganizationId', value)}
-            error={fieldErrorText(form.visibleErrors.intendedOwnerOrganizationId, t)}
-            searchable={isPickerSearchable(providers.length)}
-            clearable
-            nothingFoundMessage={t('caseDetail.nothingFound')}
-            maw={480}
-            data-testid="case-form-intendedOwner"
+          <Controller
+            control={form.control}
+            name="intendedOwnerOrganizationId"
+            render={({ field, fieldState }) => (
+              <Select
+                label={t('caseDetail.fields.intendedOwnerOrganizationId')}
+                description={t('caseDetail.form.slideProviderHint')}
+                data={providers}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldErrorText(firstErrorMessage(fieldState.error), t)}
+                searchable={isPickerSearchable(providers.length)}
+                clearable
+                nothingFoundMessage={t('caseDetail.nothingFound')}
+                maw={480}
+                data-testid="case-form-intendedOwner"
+              />
+            )}
           />
         )}
-        <CaseFormFields
-          values={form.values}
-          errors={form.visibleErrors}
-          onChange={form.setField}
-          disabled={!canEdit || update.isPending}
-        />
+        <CaseFormFields control={form.control} register={form.register} disabled={!canEdit || update.isPending} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={update.isPending} data-testid="case-form-cancel">
             {t('common.cancel')}
@@ -103,7 +120,7 @@ export function EditCaseForm({ item, onDone }: { item: Case; onDone: () => void 
           <Button
             type="submit"
             loading={update.isPending}
-            disabled={!canEdit || hasErrors(form.clientErrors) || update.isPending}
+            disabled={!canEdit || !isValid || update.isPending}
             data-testid="case-form-save"
           >
             {t('caseDetail.form.save')}

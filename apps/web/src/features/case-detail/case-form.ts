@@ -9,6 +9,7 @@ import {
   type SpecimenType,
   type UpdateCaseRequest,
 } from '@pathology/contract';
+import { z } from 'zod';
 
 /** What the case form edits; texts are '' when empty and become null on the wire. */
 export interface CaseFormValues {
@@ -57,35 +58,67 @@ export function caseToFormValues(item: Case): CaseFormValues {
 
 const blankToNull = (text: string): string | null => (text.trim() === '' ? null : text);
 
-const TEXT_FIELDS = ['diagnosis', 'grossFindings', 'microscopicFindings', 'comments'] as const;
+const { shape: createShape } = CreateCaseRequestSchema;
+const { shape: updateShape } = UpdateCaseRequestSchema;
+
+/** A form text ('' when empty) checked as the contract's text field, blank becoming null. */
+const formText = (field: typeof createShape.diagnosis) => z.string().transform(blankToNull).pipe(field.unwrap());
+
+/** The fields both forms show, with the contract's rules (the update request's, which the create request shares). */
+const caseFieldsShape = {
+  caseNumber: updateShape.caseNumber.unwrap(),
+  organ: updateShape.organ.unwrap(),
+  specimenType: updateShape.specimenType.unwrap(),
+  diagnosis: formText(updateShape.diagnosis),
+  grossFindings: formText(updateShape.grossFindings),
+  microscopicFindings: formText(updateShape.microscopicFindings),
+  comments: formText(updateShape.comments),
+  tags: updateShape.tags.unwrap().unwrap(),
+};
+
+const slideProvider = createShape.intendedOwnerOrganizationId.unwrap();
+
+/**
+ * The create form's schema: the contract's create rules on the form's values (no group chosen yet is null). Super
+ * users must pick a slide provider.
+ */
+export function createCaseFormSchema(isSuperUser: boolean) {
+  return z.object({
+    ...caseFieldsShape,
+    ownerOrganizationId: z.string().nullable().pipe(createShape.ownerOrganizationId),
+    intendedOwnerOrganizationId: isSuperUser
+      ? slideProvider.refine((id) => id !== null, MESSAGES.fieldRequired)
+      : slideProvider,
+  });
+}
+export type CreateCaseFormOutput = z.output<ReturnType<typeof createCaseFormSchema>>;
+
+/** The edit form's schema; the edit form does not move the case (Transfer does), so the owner group is not checked. */
+export const updateCaseFormSchema = z.object({
+  ...caseFieldsShape,
+  ownerOrganizationId: z.string().nullable(),
+  intendedOwnerOrganizationId: updateShape.intendedOwnerOrganizationId.unwrap(),
+});
+export type UpdateCaseFormOutput = z.output<typeof updateCaseFormSchema>;
 
 /** POST cases body; the slide provider is sent only by super users (the server ignores it from others). */
-export function toCreateRequest(values: CaseFormValues, isSuperUser: boolean): CreateCaseRequest {
-  return {
-    caseNumber: values.caseNumber,
-    ownerOrganizationId: values.ownerOrganizationId ?? '',
-    ...(isSuperUser ? { intendedOwnerOrganizationId: values.intendedOwnerOrganizationId } : {}),
-    organ: values.organ,
-    specimenType: values.specimenType,
-    diagnosis: blankToNull(values.diagnosis),
-    grossFindings: blankToNull(values.grossFindings),
-    microscopicFindings: blankToNull(values.microscopicFindings),
-    comments: blankToNull(values.comments),
-    tags: values.tags,
-  };
+export function toCreateRequest(values: CreateCaseFormOutput, isSuperUser: boolean): CreateCaseRequest {
+  const { intendedOwnerOrganizationId, ...rest } = values;
+  return { ...rest, ...(isSuperUser ? { intendedOwnerOrganizationId } : {}) };
 }
+
+const TEXT_FIELDS = ['diagnosis', 'grossFindings', 'microscopicFindings', 'comments'] as const;
 
 const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
 /** PATCH cases/{id} merge-patch: only what changed; cleared texts are sent as null. */
-export function toUpdateRequest(values: CaseFormValues, original: Case, isSuperUser: boolean): UpdateCaseRequest {
+export function toUpdateRequest(values: UpdateCaseFormOutput, original: Case, isSuperUser: boolean): UpdateCaseRequest {
   const changes: UpdateCaseRequest = {};
   if (values.caseNumber !== original.caseNumber) changes.caseNumber = values.caseNumber;
   if (values.organ !== original.organ) changes.organ = values.organ;
   if (values.specimenType !== original.specimenType) changes.specimenType = values.specimenType;
   for (const field of TEXT_FIELDS) {
-    const value = blankToNull(values[field]);
-    if (value !== original[field]) changes[field] = value;
+    if (values[field] !== original[field]) changes[field] = values[field];
   }
   if (!sameTags(values.tags, original.tags)) changes.tags = values.tags;
   if (isSuperUser && values.intendedOwnerOrganizationId !== original.intendedOwnerOrganizationId) {
@@ -94,44 +127,28 @@ export function toUpdateRequest(values: CaseFormValues, original: Case, isSuperU
   return changes;
 }
 
-/** The message of the first issue per field (tags: any tag's issue), in the contract's wording. */
-function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): CaseFormErrors {
-  const errors: CaseFormErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && field in EMPTY_CASE_FORM && errors[field as CaseFormField] === undefined) {
-      errors[field as CaseFormField] = issue.message;
-    }
-  }
-  return errors;
-}
-
-/** Client-side checks of the create form, with the contract's schema; super users must pick a slide provider. */
-export function validateCreate(values: CaseFormValues, isSuperUser: boolean): CaseFormErrors {
-  const result = CreateCaseRequestSchema.safeParse(toCreateRequest(values, isSuperUser));
-  const errors = result.success ? {} : fieldErrors(result.error.issues);
-  if (values.ownerOrganizationId == null) errors.ownerOrganizationId = MESSAGES.fieldRequired;
-  if (isSuperUser && values.intendedOwnerOrganizationId == null) {
-    errors.intendedOwnerOrganizationId = MESSAGES.fieldRequired;
-  }
-  return errors;
-}
-
-/** Client-side checks of the edit form: the fields the form shows, with the contract's update schema. */
-export function validateUpdate(values: CaseFormValues): CaseFormErrors {
-  const request: UpdateCaseRequest = { ...toCreateRequest(values, true) };
-  // The edit form does not move the case (Transfer does), so the owner group is not checked here.
-  delete request.ownerOrganizationId;
-  const result = UpdateCaseRequestSchema.safeParse(request);
-  return result.success ? {} : fieldErrors(result.error.issues);
-}
-
-export function hasErrors(errors: CaseFormErrors): boolean {
-  return Object.values(errors).some((message) => message !== undefined);
-}
-
 /** The tag limit's message, to translate it. */
 export const TAG_TOO_LONG_MESSAGE = maxLengthMessage(MAX_TAG_LENGTH);
+
+interface ErrorLike {
+  message?: unknown;
+}
+
+/**
+ * A field's message from react-hook-form's errors: the field's own, or (tags) the first tag's, in the contract's
+ * wording.
+ */
+export function firstErrorMessage(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const own = (error as ErrorLike).message;
+  if (typeof own === 'string') return own;
+  for (const [key, entry] of Object.entries(error)) {
+    if (key === 'ref' || typeof entry !== 'object' || entry === null) continue;
+    const message = (entry as ErrorLike).message;
+    if (typeof message === 'string') return message;
+  }
+  return undefined;
+}
 
 /**
  * Server field errors (422 `errors`) on the form's fields: `tags.3` or `tags[3]` is the tags field. Messages of fields
