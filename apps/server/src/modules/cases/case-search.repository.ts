@@ -1,4 +1,4 @@
-import { asc, count, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { CaseOrder } from '@pathology/contract';
 import type { Db } from '../../db/client.ts';
 import { cases } from '../../db/schema/index.ts';
@@ -9,7 +9,7 @@ const ORDER_COLUMNS = { caseNumber: cases.caseNumber, createdAt: cases.createdAt
 export const COUNT_CAP = 1000;
 
 /** Match sets up to this size are sorted whole rather than read along an index (see findPage). */
-const SORT_IN_MEMORY = 2000;
+const SORT_IN_MEMORY = 1500;
 
 export type CaseRow = {
   id: string;
@@ -64,43 +64,34 @@ export type PredictionRow = {
 export function createCaseSearchRepository(db: Db) {
   return {
     /**
-     * One page of matching case ids in order, and how many match in all. Matches are counted first,
-     * up to SORT_IN_MEMORY: a small match set is then sorted as a whole, a large one is read along
-     * the order's index. The planner cannot tell these apart by itself: a selective filter whose
-     * matches are all old (case numbers of one year) would otherwise walk most of the index.
+     * One page of matching case ids in order, and how many match in all. One scan gathers the
+     * matches, up to SORT_IN_MEMORY: a small match set is counted and sorted whole from it; a large
+     * one is then read along the order's index. The planner cannot tell these apart by itself: a
+     * selective filter whose matches are all old (case numbers of one year) would otherwise walk
+     * most of the index, and a broad one would sort every match.
      */
     async findPage(where: SQL, order: CaseOrder, page: number, limit: number) {
-      const direction = order.direction === 'asc' ? asc : desc;
-      const [counted] = await db.select({ total: count() }).from(
-        db
-          .select({ one: sql`1`.as('one') })
-          .from(cases)
-          .where(where)
-          .limit(SORT_IN_MEMORY + 1)
-          .as('matched'),
-      );
-      const matched = counted?.total ?? 0;
-      const totals = { total: Math.min(matched, COUNT_CAP), totalCapped: matched > COUNT_CAP };
-      if (matched === 0) return { ids: [], ...totals };
-      // The id breaks ties so pages never overlap or skip a case.
-      const orderBy = [direction(ORDER_COLUMNS[order.field]), direction(cases.id)] as const;
       const offset = (page - 1) * limit;
-      if (matched > SORT_IN_MEMORY) {
-        const rows = await db
-          .select({ id: cases.id })
-          .from(cases)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset);
-        return { ids: rows.map((row) => row.id), ...totals };
-      }
-      // MATERIALIZED keeps PostgreSQL from folding the set back into one plan with the index walk.
       const dir = order.direction === 'asc' ? sql`ASC` : sql`DESC`;
-      const { rows } = await db.execute<{ id: string }>(sql`
+      // MATERIALIZED keeps PostgreSQL from folding the set back into one plan with the index walk.
+      const { rows: gathered } = await db.execute<{ matched: number; ids: string[] }>(sql`
         WITH small AS MATERIALIZED (
-          SELECT ${cases.id} AS id, ${ORDER_COLUMNS[order.field]} AS sort_key FROM ${cases} WHERE ${where})
-        SELECT id FROM small ORDER BY sort_key ${dir}, id ${dir} LIMIT ${limit} OFFSET ${offset}`);
+          SELECT ${cases.id} AS id, ${ORDER_COLUMNS[order.field]} AS sort_key FROM ${cases} WHERE ${where}
+          LIMIT ${SORT_IN_MEMORY + 1})
+        SELECT (SELECT count(*)::int FROM small) AS matched,
+          ARRAY(SELECT id FROM small ORDER BY sort_key ${dir}, id ${dir} LIMIT ${limit} OFFSET ${offset}) AS ids`);
+      const matched = gathered[0]?.matched ?? 0;
+      const totals = { total: Math.min(matched, COUNT_CAP), totalCapped: matched > COUNT_CAP };
+      if (matched <= SORT_IN_MEMORY) return { ids: gathered[0]?.ids ?? [], ...totals };
+      const direction = order.direction === 'asc' ? asc : desc;
+      const rows = await db
+        .select({ id: cases.id })
+        .from(cases)
+        .where(where)
+        // The id breaks ties so pages never overlap or skip a case.
+        .orderBy(direction(ORDER_COLUMNS[order.field]), direction(cases.id))
+        .limit(limit)
+        .offset(offset);
       return { ids: rows.map((row) => row.id), ...totals };
     },
 
