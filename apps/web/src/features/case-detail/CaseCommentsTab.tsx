@@ -6,7 +6,7 @@ import { IconAlertCircle, IconAt } from '../../components/icons.tsx';
 import { errorText } from '../../i18n/error-text.ts';
 import { CommentItem } from './CommentItem.tsx';
 import { useAddComment, useComments } from './case-detail.queries.ts';
-import { IconMessage } from './case-detail-icons.tsx';
+import { IconMessage } from '../../components/icons/case-icons.tsx';
 
 /** Comments tab: the thread (oldest first) and a box to add one; `@name` mentions a member of the group. */
 export function CaseCommentsTab({ item }: { item: Case }) {

@@ -8,7 +8,8 @@ import { CasePermissionsTab } from './CasePermissionsTab.tsx';
 import { ComingSoonTab } from './ComingSoonTab.tsx';
 import { EditCaseForm } from './EditCaseForm.tsx';
 import { IconFileText } from '../../components/icons.tsx';
-import { IconLock, IconMessage, IconPaperclip, IconPhoto } from './case-detail-icons.tsx';
+import { IconLock } from './case-detail-icons.tsx';
+import { IconMessage, IconPaperclip, IconPhoto } from '../../components/icons/case-icons.tsx';
 import { CASE_DETAIL_TABS, type CaseDetailLocation, type CaseDetailTab } from './case-detail-tabs.ts';
 
 interface CaseDetailTabsProps {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { caseDetailHref, type CaseNavigation } from '../case-navigation/case-navigation.ts';
 import { stepNavigation } from './case-neighbours.ts';
-import { IconChevronLeft, IconChevronRight } from './case-detail-icons.tsx';
+import { IconChevronLeft } from './case-detail-icons.tsx';
+import { IconChevronRight } from '../../components/icons/case-icons.tsx';
 import { useCaseNeighbours } from './useCaseNeighbours.ts';
 
 interface CaseStepperProps {

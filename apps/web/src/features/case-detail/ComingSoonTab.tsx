@@ -1,6 +1,6 @@
 import { EmptyState } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconPaperclip, IconPhoto } from './case-detail-icons.tsx';
+import { IconPaperclip, IconPhoto } from '../../components/icons/case-icons.tsx';
 
 /** Images and attachments get their own screens in later issues; until then the tab says so and gives the count. */
 export function ComingSoonTab({ kind, count }: { kind: 'images' | 'attachments'; count: number }) {

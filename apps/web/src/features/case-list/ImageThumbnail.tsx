@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { IconPhoto } from './list-icons.tsx';
+import { IconPhoto } from '../../components/icons/case-icons.tsx';
 
 const OBSERVER_OPTIONS: IntersectionObserverInit = { threshold: 0.01, rootMargin: '50px' };
 
