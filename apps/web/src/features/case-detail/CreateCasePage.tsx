@@ -1,4 +1,5 @@
-import { Alert, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { FormErrorBanner } from './FormErrorBanner.tsx';
+import { Alert, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -141,21 +142,7 @@ function CreateCaseForm({ isSuperUser, groups, defaultOwner }: CreateCaseFormPro
       data-testid="case-create-form"
     >
       <Stack gap="lg">
-        {banner && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle />}
-            title={t('caseDetail.create.failed')}
-            data-testid="case-form-banner"
-          >
-            {banner.map((message) => (
-              <Text key={message} size="sm">
-                {message}
-              </Text>
-            ))}
-          </Alert>
-        )}
+        {banner && <FormErrorBanner title={t('caseDetail.create.failed')} messages={banner} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {groupSelect('ownerOrganizationId')}
           {isSuperUser && groupSelect('intendedOwnerOrganizationId')}

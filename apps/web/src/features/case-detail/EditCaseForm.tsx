@@ -1,12 +1,12 @@
 import type { Case } from '@pathology/contract';
-import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { FormErrorBanner } from './FormErrorBanner.tsx';
+import { Alert, Button, Group, Select, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ValidationError } from '../../api/client.ts';
-import { IconAlertCircle } from '../../components/icons.tsx';
 import { errorText } from '../../i18n/error-text.ts';
 import { useAccountRoles } from '../account/account.queries.ts';
 import { isPickerSearchable } from '../organizations/current-organization.ts';
@@ -69,21 +69,7 @@ export function EditCaseForm({ item, onDone }: { item: Case; onDone: () => void 
         <Title order={3} fz="lg">
           {t('caseDetail.form.editTitle')}
         </Title>
-        {banner && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle />}
-            title={t('caseDetail.form.saveFailed')}
-            data-testid="case-form-banner"
-          >
-            {banner.map((message) => (
-              <Text key={message} size="sm">
-                {message}
-              </Text>
-            ))}
-          </Alert>
-        )}
+        {banner && <FormErrorBanner title={t('caseDetail.form.saveFailed')} messages={banner} />}
         {!canEdit && (
           <Alert color="gray" variant="light" data-testid="case-form-readonly">
             {t('caseDetail.form.noPermission')}
