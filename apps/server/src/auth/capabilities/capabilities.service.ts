@@ -11,6 +11,7 @@ import {
   type OrganizationCapability,
 } from './organization-capabilities.ts';
 import { computeRoleChecks } from './role-checks.ts';
+import { isUuid } from '../../http/ids.ts';
 
 type Repository = Pick<
   AccessRepository,
@@ -28,8 +29,6 @@ export interface VisibleOrganization extends OrganizationAccess {
   organization: OrganizationFacts;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The one place that answers "may this caller do this?" for cases, groups and contracts. Routes
  * ask it before anything else: not visible → 404 (existence is never leaked), visible but not
@@ -38,7 +37,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createCapabilitiesService(repository: Repository) {
   async function caseAccesses(caller: CallerIdentity, caseIds: readonly string[]): Promise<Map<string, VisibleCase>> {
     // A malformed id cannot name a case; answering "absent" spares PostgreSQL a cast error (500).
-    const ids = [...new Set(caseIds)].filter((id) => UUID.test(id));
+    const ids = [...new Set(caseIds)].filter((id) => isUuid(id));
     const [access, facts, grants] = await Promise.all([
       repository.loadCaller(caller),
       repository.findCases(ids),
@@ -61,7 +60,7 @@ export function createCapabilitiesService(repository: Repository) {
     caller: CallerIdentity,
     organizationId: string,
   ): Promise<VisibleOrganization | null> {
-    if (!UUID.test(organizationId)) return null;
+    if (!isUuid(organizationId)) return null;
     const [access, organization, grants] = await Promise.all([
       repository.loadCaller(caller),
       repository.findOrganization(organizationId),
@@ -76,7 +75,7 @@ export function createCapabilitiesService(repository: Repository) {
     caller: CallerIdentity,
     contractId: string,
   ): Promise<ContractCapabilities | null> {
-    if (!UUID.test(contractId)) return null;
+    if (!isUuid(contractId)) return null;
     const [access, exists] = await Promise.all([repository.loadCaller(caller), repository.contractExists(contractId)]);
     return exists ? computeContractAccess(access, contractId) : null;
   }

@@ -3,8 +3,7 @@ import type { Account, ClaimValue } from 'oidc-provider';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../password.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../http/ids.ts';
 
 const claimColumns = {
   id: accounts.id,
@@ -35,7 +34,7 @@ export interface IdpAccounts {
 
 export function createIdpAccounts(db: Db, options: { adminClaim: string }): IdpAccounts {
   const byId = async (id: string): Promise<ClaimRow | undefined> => {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const [row] = await db.select(claimColumns).from(accounts).where(eq(accounts.id, id));
     return row;
   };

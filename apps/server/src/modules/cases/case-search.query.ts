@@ -2,6 +2,7 @@ import { and, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { SEARCH_WILDCARD, type CaseSearchField, type SearchExpression, type SearchOperator } from '@pathology/contract';
 import { cases, images } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { isUuid } from '../../http/ids.ts';
 
 /** Escapes LIKE's own wildcards so a user's "%" or "_" matches itself. */
 export function escapeLike(value: string): string {
@@ -139,7 +140,7 @@ export function expressionCondition(expression: SearchExpression): SQL {
   if (!OPERATORS[plan.kind].includes(expression.operator)) {
     throw HttpError.validation({ query: `${expression.operator} cannot be used with ${expression.field}` });
   }
-  if (plan.kind === 'uuid' && list(expression).some((id) => !UUID.test(id))) {
+  if (plan.kind === 'uuid' && list(expression).some((id) => !isUuid(id))) {
     throw HttpError.validation({ query: `${expression.field} must be an id` });
   }
   const negated = NEGATIONS[expression.operator];
@@ -154,8 +155,6 @@ export function expressionCondition(expression: SearchExpression): SQL {
   // A NULL column makes the positive form NULL, and NOT NULL is NULL: count "unknown" as "no match".
   return negated ? not(sql`coalesce(${matches}, false)`) : matches;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** All expressions joined by AND; `true` when none is left after dropping empty values. */
 export function queryCondition(query: readonly SearchExpression[]): SQL {

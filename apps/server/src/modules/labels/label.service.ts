@@ -3,13 +3,12 @@ import type { Caller } from '../../auth/caller.ts';
 import type { CapabilitiesService, CaseCapability } from '../../auth/capabilities/index.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { LabelRepository } from './label.repository.ts';
+import { isUuid } from '../../http/ids.ts';
 
 interface Deps {
   labels: LabelRepository;
   capabilities: Pick<CapabilitiesService, 'requireCaseCapability'>;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function capabilityFor(label: Pick<LabelInput, 'visibilityType'>): CaseCapability {
   return label.visibilityType === 'private' ? 'canModifyPrivateLabelled' : 'canModifyPublicLabelled';
@@ -26,7 +25,7 @@ export function createLabelService({ labels, capabilities }: Deps) {
   }
 
   async function imageCase(imageId: string): Promise<string> {
-    const caseId = UUID.test(imageId) ? await labels.findImageCase(imageId) : undefined;
+    const caseId = isUuid(imageId) ? await labels.findImageCase(imageId) : undefined;
     if (caseId == null) throw HttpError.notFound();
     return caseId;
   }
@@ -52,7 +51,7 @@ export function createLabelService({ labels, capabilities }: Deps) {
 
     async unlabelImage(caller: Caller, imageId: string, labelId: string): Promise<void> {
       const caseId = await imageCase(imageId);
-      const label = UUID.test(labelId) ? await labels.findLabel(labelId) : undefined;
+      const label = isUuid(labelId) ? await labels.findLabel(labelId) : undefined;
       // Someone else's star is as invisible as a label that does not exist.
       const visible =
         label?.imageId === imageId && (label.visibilityType === 'public' || label.accountId === caller.accountId);
