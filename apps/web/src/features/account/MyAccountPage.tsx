@@ -1,10 +1,8 @@
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Avatar,
   Badge,
-  Button,
   Card,
   Code,
   CopyButton,
@@ -21,11 +19,11 @@ import type { Account } from '@pathology/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { IconAlertCircle, IconBuilding, IconCheck, IconCopy, IconShieldCheck } from '../../components/icons.tsx';
-import { errorText } from '../../i18n/error-text.ts';
+import { IconBuilding, IconCheck, IconCopy, IconShieldCheck } from '../../components/icons.tsx';
 import { formatDate } from '../../lib/format-date.ts';
 import { useAccount } from './account.queries.ts';
 import { accountName, fullName, initials } from './person-name.ts';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
 
 function NotSet() {
   const { t } = useTranslation();
@@ -167,20 +165,13 @@ export function MyAccountPage() {
     );
   } else if (account.isError) {
     body = (
-      <Alert
-        variant="light"
-        color="red"
-        icon={<IconAlertCircle />}
+      <LoadErrorAlert
         title={t('account.loadFailed')}
-        data-testid="account-error"
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorText(account.error, t)}</Text>
-          <Button size="xs" variant="outline" color="red" onClick={() => void account.refetch()}>
-            {t('account.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+        error={account.error}
+        retryLabel={t('account.retry')}
+        onRetry={() => account.refetch()}
+        testId="account-error"
+      />
     );
   } else {
     body = (

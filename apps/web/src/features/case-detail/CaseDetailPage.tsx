@@ -1,11 +1,9 @@
-import { Alert, Button, Grid, Skeleton, Stack, Text } from '@mantine/core';
+import { Grid, Skeleton, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { AuthError } from '../../api/client.ts';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
-import { IconAlertCircle } from '../../components/icons.tsx';
-import { errorText } from '../../i18n/error-text.ts';
 import { readCaseNavigation } from '../case-navigation/case-navigation.ts';
 import { hasFilters } from '../case-navigation/list-search.ts';
 import { CaseDetailHeader } from './CaseDetailHeader.tsx';
@@ -14,6 +12,7 @@ import { CaseInfoPanel } from './CaseInfoPanel.tsx';
 import { FilteredSearchBar } from './FilteredSearchBar.tsx';
 import { useCase } from './case-detail.queries.ts';
 import { caseDetailSubPath, readCaseDetailPath, type CaseDetailTab } from './case-detail-tabs.ts';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
 
 function LoadingCase() {
   return (
@@ -42,20 +41,13 @@ export function CaseDetailPage() {
   if (found.isError && found.error instanceof AuthError) return <NotFoundPage />;
   if (found.isError) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle />}
+      <LoadErrorAlert
         title={t('caseDetail.loadFailed')}
-        data-testid="case-detail-error"
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorText(found.error, t)}</Text>
-          <Button size="xs" variant="outline" color="red" onClick={() => void found.refetch()}>
-            {t('caseDetail.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+        error={found.error}
+        retryLabel={t('caseDetail.retry')}
+        onRetry={() => found.refetch()}
+        testId="case-detail-error"
+      />
     );
   }
 

@@ -1,8 +1,7 @@
-import { Alert, Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle, IconFolders } from '../../components/icons.tsx';
-import { errorText } from '../../i18n/error-text.ts';
+import { IconFolders } from '../../components/icons.tsx';
 import { hasFilters } from '../case-navigation/list-search.ts';
 import { useCaseSearch } from './case-list.queries.ts';
 import { CaseListHeader } from './CaseListHeader.tsx';
@@ -14,6 +13,7 @@ import { ActiveFilterBar } from './ActiveFilterBar.tsx';
 import { nextOrder, organizationScope } from './list-state.ts';
 import { queryToForm, replaceSearchFields, withCaseNumber } from './search-form.ts';
 import { useCaseListState } from './useCaseListState.ts';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
 
 /** /cases: the case list of part 1 §2, its state in the URL. */
 export function CaseListPage() {
@@ -65,20 +65,13 @@ export function CaseListPage() {
         }
       />
       {result.isError && (
-        <Alert
-          variant="light"
-          color="red"
-          icon={<IconAlertCircle />}
+        <LoadErrorAlert
           title={t('caseList.loadFailed')}
-          data-testid="case-list-error"
-        >
-          <Group gap="sm" justify="space-between">
-            <Text size="sm">{errorText(result.error, t)}</Text>
-            <Button size="xs" variant="outline" color="red" onClick={() => void result.refetch()}>
-              {t('caseList.retry')}
-            </Button>
-          </Group>
-        </Alert>
+          error={result.error}
+          retryLabel={t('caseList.retry')}
+          onRetry={() => result.refetch()}
+          testId="case-list-error"
+        />
       )}
       {!result.isError && (
         <CaseTable

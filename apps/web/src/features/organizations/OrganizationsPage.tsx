@@ -1,11 +1,11 @@
-import { Alert, Badge, Button, EmptyState, Grid, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, EmptyState, Grid, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { IconAlertCircle, IconUsersGroup } from '../../components/icons.tsx';
-import { errorText } from '../../i18n/error-text.ts';
+import { IconUsersGroup } from '../../components/icons.tsx';
 import { ServerStatusCard } from '../system/ServerStatusCard.tsx';
 import { OrganizationCard } from './OrganizationCard.tsx';
 import { useCurrentOrganization } from './useCurrentOrganization.ts';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
 
 function GroupList() {
   const { t } = useTranslation();
@@ -22,20 +22,13 @@ function GroupList() {
   }
   if (organizations.isError) {
     return (
-      <Alert
-        variant="light"
-        color="red"
-        icon={<IconAlertCircle />}
+      <LoadErrorAlert
         title={t('organizations.loadFailed')}
-        data-testid="organizations-error"
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorText(organizations.error, t)}</Text>
-          <Button size="xs" variant="outline" color="red" onClick={() => void organizations.refetch()}>
-            {t('organizations.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+        error={organizations.error}
+        retryLabel={t('organizations.retry')}
+        onRetry={() => organizations.refetch()}
+        testId="organizations-error"
+      />
     );
   }
   const list = organizations.data.data;
