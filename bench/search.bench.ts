@@ -10,6 +10,7 @@ import { createTokenVerifier } from '../apps/server/src/auth/token-verifier.ts';
 import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/embedded.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { FilesystemBlobStore } from '../apps/server/src/storage/filesystem-blob-store.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { TEST_ADMIN_CLAIM, TEST_AUDIENCE, TEST_ISSUER, TestIssuer } from '../apps/server/test/tokens.ts';
 import { createQueryCapture, type SearchQueries } from './search/capture.ts';
@@ -158,6 +159,8 @@ function createApp(database: Database, issuer: TestIssuer): Promise<FastifyInsta
       role: 'all',
       logLevel: 'silent',
       webDist: '/nonexistent',
+      // The search never uploads: no blob is written and no job is sent.
+      dataDir: path.join(dataRoot, 'app'),
       oidc: {
         issuer: TEST_ISSUER,
         clientId: TEST_AUDIENCE,
@@ -167,6 +170,8 @@ function createApp(database: Database, issuer: TestIssuer): Promise<FastifyInsta
       },
     },
     database,
+    blobs: new FilesystemBlobStore(path.join(dataRoot, 'app', 'blobs')),
+    sendJob: async () => undefined,
     queueState: async () => ({}),
     verifyToken: createTokenVerifier({
       issuer: TEST_ISSUER,

@@ -12,6 +12,7 @@ import { registerMergePatch } from './http/merge-patch.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { QueueStates } from './jobs/job-queue.ts';
+import type { QueuePayloads } from './jobs/queues.ts';
 import { authConfigRoutes } from './auth/auth-config.routes.ts';
 import { createAccessRepository, createCapabilitiesService } from './auth/capabilities/index.ts';
 import { createAccountRepository } from './modules/accounts/account.repository.ts';
@@ -42,11 +43,27 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createScreenSettingsRepository } from './modules/settings/screen-settings.repository.ts';
 import { screenSettingsRoutes } from './modules/settings/screen-settings.routes.ts';
 import { createScreenSettingsService } from './modules/settings/screen-settings.service.ts';
+import { createAttachmentRepository } from './modules/attachments/attachment.repository.ts';
+import { attachmentRoutes } from './modules/attachments/attachment.routes.ts';
+import { createAttachmentService } from './modules/attachments/attachment.service.ts';
+import { createBatchUploadRepository } from './modules/batch-upload/batch-upload.repository.ts';
+import { batchUploadRoutes } from './modules/batch-upload/batch-upload.routes.ts';
+import { createBatchUploadService } from './modules/batch-upload/batch-upload.service.ts';
+import { createImageIngest } from './modules/images/image-ingest.ts';
+import { imageUploadRoutes } from './modules/images/image-upload.routes.ts';
+import { imageRoutes } from './modules/images/image.routes.ts';
+import { createImageService } from './modules/images/image.service.ts';
+import { tusUploadRoutes } from './modules/uploads/tus-uploads.routes.ts';
+import type { BlobStore } from './storage/blob-store.ts';
 import { APP_VERSION } from './version.ts';
+import path from 'node:path';
 
 export interface AppDeps {
-  config: Pick<Config, 'role' | 'logLevel' | 'webDist' | 'oidc'>;
+  config: Pick<Config, 'role' | 'logLevel' | 'webDist' | 'oidc' | 'dataDir'>;
   database: Database;
+  blobs: BlobStore;
+  /** Puts a job on a queue; the api process only sends, workers run them. */
+  sendJob: <Q extends keyof QueuePayloads>(name: Q, payload: QueuePayloads[Q]) => Promise<unknown>;
   queueState: () => Promise<QueueStates>;
   verifyToken: TokenVerifier;
   /** The built-in OpenID provider, served under /oidc; absent when an external provider is configured. */
@@ -78,6 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = createAccountRepository(db);
   const resolveAccount: AccountResolver = (token) => accounts.resolveCaller(token);
   const capabilities = createCapabilitiesService(createAccessRepository(db));
+  const { blobs } = deps;
+  const queueConversion = async (imageId: string) => void (await deps.sendJob('convert', { imageId }));
+  const scratchDir = path.join(deps.config.dataDir, 'tmp');
 
   await app.register(
     async (api) => {
@@ -116,8 +136,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(labelRoutes, {
         service: createLabelService({ labels: createLabelRepository(db), capabilities }),
       });
+      const ingest = createImageIngest({ db, blobs, capabilities, queueConversion, scratchDir });
+      await api.register(imageUploadRoutes, { ingest });
+      await api.register(imageRoutes, { service: createImageService({ db, blobs, capabilities, queueConversion }) });
+      await api.register(tusUploadRoutes, { ingest, dataDir: deps.config.dataDir });
       await api.register(screenSettingsRoutes, {
         service: createScreenSettingsService(createScreenSettingsRepository(db)),
+      });
+      await api.register(attachmentRoutes, {
+        service: createAttachmentService({ attachments: createAttachmentRepository(db), blobs, capabilities }),
+      });
+      await api.register(batchUploadRoutes, {
+        service: createBatchUploadService({ repository: createBatchUploadRepository(db), capabilities }),
       });
     },
     { prefix: '/api/v1' },

@@ -23,6 +23,23 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('stores files under DATA_DIR/blobs unless STORAGE_URL names a folder or an S3 bucket', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/slides' }, []).storage.location).toEqual({
+      kind: 'filesystem',
+      root: '/srv/slides/blobs',
+    });
+    const s3 = loadConfig(
+      { STORAGE_URL: 's3://lab-slides/prod', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true' },
+      [],
+    );
+    expect(s3.storage).toEqual({
+      location: { kind: 's3', bucket: 'lab-slides', prefix: 'prod' },
+      s3: { endpoint: 'http://minio:9000', forcePathStyle: true },
+    });
+    expect(() => loadConfig({ STORAGE_URL: 's3://No_Such' }, [])).toThrow(ConfigError);
+    expect(() => loadConfig({ STORAGE_URL: 'ftp://host/x' }, [])).toThrow(/only s3:\/\/ and file:\/\//);
+  });
+
   it('reads every setting from the environment', () => {
     const config = loadConfig(
       {

@@ -2,6 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MESSAGES } from '@pathology/contract';
+import {
+  parseStorageUrl,
+  StorageUrlError,
+  type S3ConnectionOptions,
+  type StorageLocation,
+} from './storage/create-blob-store.ts';
 
 export const ROLES = ['api', 'worker', 'all'] as const;
 export type ProcessRole = (typeof ROLES)[number];
@@ -31,6 +37,10 @@ const EnvSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_AUDIENCE: z.string().optional(),
   OIDC_ADMIN_CLAIM: z.string().default('pathology_admin'),
+  STORAGE_URL: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: booleanText.optional(),
+  CONVERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(3600),
 });
 
 export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
@@ -53,6 +63,13 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
     'Audience the access tokens must carry. Default OIDC_CLIENT_ID (PUBLIC_URL/api with the built-in provider).',
   OIDC_ADMIN_CLAIM:
     'Token claim marking a super user (true, "admin", or an array containing "admin"). Default pathology_admin.',
+  STORAGE_URL:
+    'Where originals, pyramids and attachments are stored: a folder path or file:// URL, or s3://bucket/prefix. Default DATA_DIR/blobs.',
+  S3_ENDPOINT:
+    'S3-compatible server for an s3:// STORAGE_URL (e.g. http://minio:9000); AWS when unset. Credentials come from the AWS_* variables.',
+  S3_FORCE_PATH_STYLE: 'Path-style S3 addressing (endpoint/bucket/key), which MinIO needs. Default false.',
+  CONVERT_TIMEOUT_SECONDS:
+    'Time limit of one slide conversion; a longer one is stopped and the image fails with -101. Default 3600.',
 };
 
 export interface Config {
@@ -70,6 +87,8 @@ export interface Config {
   webDist: string;
   migrateOnly: boolean;
   oidc: { issuer: string; clientId: string; audience: string; adminClaim: string; builtIn: boolean };
+  storage: { location: StorageLocation; s3: S3ConnectionOptions };
+  convertTimeoutSeconds: number;
 }
 
 /** Parses the command line and environment; throws ConfigError with a message fit for the operator. */
@@ -108,7 +127,21 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
       adminClaim: e.OIDC_ADMIN_CLAIM,
       builtIn,
     },
+    storage: {
+      location: parseStorage(e.STORAGE_URL ?? path.join(path.resolve(e.DATA_DIR), 'blobs')),
+      s3: { endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE },
+    },
+    convertTimeoutSeconds: e.CONVERT_TIMEOUT_SECONDS,
   };
+}
+
+function parseStorage(value: string): StorageLocation {
+  try {
+    return parseStorageUrl(value);
+  } catch (error) {
+    if (error instanceof StorageUrlError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function requireSetting<T>(value: T | undefined, name: string): T {

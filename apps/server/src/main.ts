@@ -12,8 +12,10 @@ import { runMigrations } from './db/migrate.ts';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { JobQueue } from './jobs/job-queue.ts';
-import { QUEUE_POLICIES, type QueuePayloads } from './jobs/queues.ts';
+import { convertPolicy, QUEUE_POLICIES, type QueuePayloads } from './jobs/queues.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
+import { createBlobStore } from './storage/create-blob-store.ts';
+import { sweepStaleScratch } from './modules/images/scratch-sweep.ts';
 
 /** Starts the parts this process plays (`--role api|worker|all`) and stops them in reverse order on a signal. */
 async function main(): Promise<void> {
@@ -67,15 +69,31 @@ async function main(): Promise<void> {
     log.info(seeded ? 'demo data created' : 'demo data already present');
   }
 
+  const blobs = createBlobStore(config.storage.location, config.storage.s3);
   const jobs = new JobQueue<QueuePayloads>({
     connectionString: databaseUrl,
-    policies: QUEUE_POLICIES,
+    policies: { ...QUEUE_POLICIES, convert: convertPolicy(config.convertTimeoutSeconds) },
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
   await jobs.start();
   stops.push(() => jobs.stop());
   if (config.role !== 'api') {
-    await jobs.work(createJobHandlers({ db: database.db, log }), config.workerConcurrency);
+    // A conversion older than its time limit belongs to a worker that was killed.
+    const stale = await sweepStaleScratch(
+      path.join(config.dataDir, 'tmp'),
+      (config.convertTimeoutSeconds + 600) * 1000,
+    );
+    if (stale.length > 0) log.info({ removed: stale.length }, 'removed scratch of interrupted conversions');
+    await jobs.work(
+      createJobHandlers({
+        db: database.db,
+        log,
+        blobs,
+        dataDir: config.dataDir,
+        convertTimeoutSeconds: config.convertTimeoutSeconds,
+      }),
+      config.workerConcurrency,
+    );
     log.info({ concurrency: config.workerConcurrency }, 'worker started');
   }
   if (config.role === 'worker') return;
@@ -95,6 +113,8 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
+    blobs,
+    sendJob: (name, payload) => jobs.send(name, payload),
     queueState: () => jobs.state(),
     verifyToken: createTokenVerifier({
       issuer: config.oidc.issuer,

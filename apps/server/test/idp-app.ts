@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+import { FilesystemBlobStore } from '../src/storage/filesystem-blob-store.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -46,6 +49,7 @@ export function useIdpTestApp(options: { demoAccounts?: boolean } = {}): IdpTest
         role: 'api',
         logLevel: 'silent',
         webDist: '/nonexistent',
+        dataDir: os.tmpdir(),
         oidc: {
           issuer: context.issuer,
           clientId: IDP_CLIENT_ID,
@@ -55,6 +59,9 @@ export function useIdpTestApp(options: { demoAccounts?: boolean } = {}): IdpTest
         },
       },
       database: context.database,
+      // Sign-in tests never store files nor queue jobs.
+      blobs: new FilesystemBlobStore(path.join(os.tmpdir(), 'pathology-idp-test-blobs')),
+      sendJob: () => Promise.reject(new Error('no job queue in sign-in tests')),
       queueState: async () => ({}),
       verifyToken: createTokenVerifier({
         issuer: context.issuer,

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { FilesystemBlobStore } from '../src/storage/filesystem-blob-store.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createTokenVerifier } from '../src/auth/token-verifier.ts';
@@ -12,6 +16,9 @@ export interface TestContext {
   database: TestDatabase;
   jobs: JobQueue<QueuePayloads>;
   issuer: TestIssuer;
+  blobs: FilesystemBlobStore;
+  /** Scratch and blob folder of this app, removed after the file's tests. */
+  dataDir: string;
   /** Authorization header of a token for `sub` (created on first use, like a first sign-in). */
   auth(sub: string, options?: { superUser?: boolean }): Promise<{ authorization: string }>;
 }
@@ -24,6 +31,8 @@ export function useTestApp(): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase();
+    context.dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-test-data-'));
+    context.blobs = new FilesystemBlobStore(path.join(context.dataDir, 'blobs'));
     context.issuer = await TestIssuer.create();
     context.jobs = new JobQueue<QueuePayloads>({ connectionString: context.database.url, policies: QUEUE_POLICIES });
     await context.jobs.start();
@@ -32,6 +41,7 @@ export function useTestApp(): TestContext {
         role: 'all',
         logLevel: process.env.TEST_LOG === '1' ? 'error' : 'silent',
         webDist: '/nonexistent',
+        dataDir: context.dataDir,
         oidc: {
           issuer: TEST_ISSUER,
           clientId: TEST_AUDIENCE,
@@ -41,6 +51,8 @@ export function useTestApp(): TestContext {
         },
       },
       database: context.database,
+      blobs: context.blobs,
+      sendJob: (name, payload) => context.jobs.send(name, payload),
       queueState: () => context.jobs.state(),
       verifyToken: createTokenVerifier({
         issuer: TEST_ISSUER,
@@ -58,6 +70,7 @@ export function useTestApp(): TestContext {
     await context.app?.close();
     await context.jobs?.stop();
     await context.database?.close();
+    if (context.dataDir != null) await fs.rm(context.dataDir, { recursive: true, force: true });
   });
   return context;
 }

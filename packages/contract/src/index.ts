@@ -10,3 +10,6 @@ export * from './api/case-search.ts';
 export * from './api/cases.ts';
 export * from './api/comments.ts';
 export * from './api/grants.ts';
+export * from './api/images.ts';
+export * from './api/attachments.ts';
+export * from './api/batch-upload.ts';

@@ -1,15 +1,35 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
+import { convertImageJob } from '../modules/images/image-conversion.job.ts';
 import { recountStorageUsage } from '../modules/organizations/storage-usage.service.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
 import type { JobHandlers } from './job-queue.ts';
-import type { QueuePayloads } from './queues.ts';
+import { convertPolicy, type QueuePayloads } from './queues.ts';
+
+interface WorkerDeps {
+  db: Db;
+  log: Logger;
+  blobs: BlobStore;
+  dataDir: string;
+  convertTimeoutSeconds: number;
+}
 
 /** The worker's handler of every queue; each calls one service function. */
-export function createJobHandlers(deps: { db: Db; log: Logger }): JobHandlers<QueuePayloads> {
+export function createJobHandlers(deps: WorkerDeps): JobHandlers<QueuePayloads> {
+  const { retryLimit } = convertPolicy(deps.convertTimeoutSeconds);
+  const conversion = {
+    db: deps.db,
+    blobs: deps.blobs,
+    log: deps.log,
+    scratchDir: path.join(deps.dataDir, 'tmp'),
+    timeoutSeconds: deps.convertTimeoutSeconds,
+  };
   return {
     'storage-usage': async ({ organizationId }) => {
       const found = await recountStorageUsage(deps.db, organizationId);
       if (!found) deps.log.info({ organizationId }, 'storage recount skipped: group was deleted');
     },
+    convert: ({ imageId }, job) => convertImageJob(conversion, { imageId, retryCount: job.retryCount, retryLimit }),
   };
 }

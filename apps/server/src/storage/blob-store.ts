@@ -32,6 +32,11 @@ export interface BlobStore {
   /** Idempotent: deleting a missing key succeeds. */
   delete(key: string): Promise<void>;
   deleteMany(keys: readonly string[]): Promise<void>;
+  /**
+   * A local file holding the blob, when the store keeps blobs as files; callers that get null (S3) copy
+   * the blob to a temporary file instead.
+   */
+  localPath?(key: string): Promise<string | null>;
   /** Every key starting with `prefix` (a plain string prefix, not only whole folders), in no particular order. */
   list(prefix: string): AsyncIterable<string>;
 }

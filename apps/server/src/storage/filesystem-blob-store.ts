@@ -90,6 +90,11 @@ export class FilesystemBlobStore implements BlobStore {
     return stats?.isFile() ? { size: stats.size } : null;
   }
 
+  /** The file itself, for readers that need random access (vips, the tile server) without a copy. */
+  async localPath(key: string): Promise<string | null> {
+    return this.#existingPath(key);
+  }
+
   async exists(key: string): Promise<boolean> {
     return (await this.stat(key)) !== null;
   }

@@ -19,8 +19,11 @@ const hasWildcard = (value: string) => value.includes(SEARCH_WILDCARD);
 /** is-like finds the value anywhere in the text; asterisks inside it still match any run of characters. */
 const containsPattern = (value: string) => `%${wildcardToLike(value)}%`;
 
+/** What the compiler needs of an expression; image search has its own field names. */
+type Expression = Pick<SearchExpression, 'operator' | 'value'> & { field: string };
+
 /** Drops expressions whose value is empty (part 1 §5), keeping the operators that take none. */
-export function dropEmptyExpressions(query: readonly SearchExpression[]): SearchExpression[] {
+export function dropEmptyExpressions<E extends Expression>(query: readonly E[]): E[] {
   return query.flatMap((expression) => {
     if (expression.operator === 'is-empty' || expression.operator === 'is-not-empty') return [expression];
     const { value } = expression;
@@ -33,8 +36,11 @@ export function dropEmptyExpressions(query: readonly SearchExpression[]): Search
   });
 }
 
-type Column = AnyColumn;
-type Kind = 'text' | 'uuid' | 'array';
+/** A column, or an expression over one (an enum column cast to text, so ILIKE applies to it). */
+type Column = AnyColumn | SQL;
+/** How a field's values compare: as text, as ids, or as a text[] of tags. */
+export type SearchKind = 'text' | 'uuid' | 'array';
+type Kind = SearchKind;
 
 interface FieldPlan {
   kind: Kind;
@@ -55,7 +61,12 @@ const FIELDS: Record<CaseSearchField, FieldPlan> = {
   tags: { kind: 'array', caseColumn: cases.tags },
   // Organ and specimen type are recorded on the case and on each image; either may match.
   organ: { kind: 'text', caseColumn: cases.organ, imageColumn: images.organ },
-  specimenType: { kind: 'text', caseColumn: cases.specimenType, imageColumn: images.specimenType },
+  // An enum compares as text, so ILIKE works and an unknown value matches nothing instead of failing the cast.
+  specimenType: {
+    kind: 'text',
+    caseColumn: sql`${cases.specimenType}::text`,
+    imageColumn: sql`${images.specimenType}::text`,
+  },
   displayName: { kind: 'text', imageColumn: images.displayName },
   modelName: { kind: 'text', imageColumn: images.modelName },
   imageTags: { kind: 'array', imageColumn: images.imageTags },
@@ -72,14 +83,14 @@ const NEGATIONS: Partial<Record<SearchOperator, PositiveOperator>> = { 'is-not':
 
 type PositiveOperator = Exclude<SearchOperator, 'is-not' | 'is-empty'>;
 
-function single(expression: SearchExpression): string {
+function single(expression: Expression): string {
   if (typeof expression.value !== 'string') {
     throw HttpError.validation({ query: `${expression.operator} on ${expression.field} takes one value` });
   }
   return expression.value;
 }
 
-function list(expression: SearchExpression): string[] {
+function list(expression: Expression): string[] {
   return Array.isArray(expression.value) ? expression.value : [single(expression)];
 }
 
@@ -87,7 +98,7 @@ function list(expression: SearchExpression): string[] {
 const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
 /** The positive predicate of one operator on one column; every value is a bound parameter. */
-function predicate(kind: Kind, column: Column, operator: PositiveOperator, expression: SearchExpression): SQL {
+function predicate(kind: Kind, column: Column, operator: PositiveOperator, expression: Expression): SQL {
   if (kind === 'array') {
     const anyElementLike = (pattern: string) =>
       sql`EXISTS (SELECT 1 FROM unnest(${column}) AS element WHERE element ILIKE ${pattern})`;
@@ -134,26 +145,43 @@ function predicate(kind: Kind, column: Column, operator: PositiveOperator, expre
   }
 }
 
-/** One expression as a condition on `cases`; image fields become EXISTS over the case's images. */
-export function expressionCondition(expression: SearchExpression): SQL {
-  const plan = FIELDS[expression.field];
-  if (!OPERATORS[plan.kind].includes(expression.operator)) {
+/** Refuses operators the field's kind does not have and ids that are not ids; splits off the negation. */
+function plan(kind: Kind, expression: Expression): { positive: PositiveOperator; negated: boolean } {
+  if (!OPERATORS[kind].includes(expression.operator)) {
     throw HttpError.validation({ query: `${expression.operator} cannot be used with ${expression.field}` });
   }
-  if (plan.kind === 'uuid' && list(expression).some((id) => !isUuid(id))) {
+  if (kind === 'uuid' && list(expression).some((id) => !isUuid(id))) {
     throw HttpError.validation({ query: `${expression.field} must be an id` });
   }
   const negated = NEGATIONS[expression.operator];
-  const positive = negated ?? (expression.operator as PositiveOperator);
+  return { positive: negated ?? (expression.operator as PositiveOperator), negated: negated != null };
+}
+
+/** A NULL column makes the positive form NULL, and NOT NULL is NULL: count "unknown" as "no match". */
+const negate = (matches: SQL) => not(sql`coalesce(${matches}, false)`);
+
+/**
+ * One expression on a single column, with the operators and rules of case search; for searches
+ * over other tables (images). Every value is a bound parameter.
+ */
+export function columnCondition(kind: SearchKind, column: Column, expression: Expression): SQL {
+  const { positive, negated } = plan(kind, expression);
+  const matches = predicate(kind, column, positive, expression);
+  return negated ? negate(matches) : matches;
+}
+
+/** One expression as a condition on `cases`; image fields become EXISTS over the case's images. */
+export function expressionCondition(expression: SearchExpression): SQL {
+  const field = FIELDS[expression.field];
+  const { positive, negated } = plan(field.kind, expression);
   const alternatives: SQL[] = [];
-  if (plan.caseColumn) alternatives.push(predicate(plan.kind, plan.caseColumn, positive, expression));
-  if (plan.imageColumn) {
-    const onImage = predicate(plan.kind, plan.imageColumn, positive, expression);
+  if (field.caseColumn) alternatives.push(predicate(field.kind, field.caseColumn, positive, expression));
+  if (field.imageColumn) {
+    const onImage = predicate(field.kind, field.imageColumn, positive, expression);
     alternatives.push(sql`EXISTS (SELECT 1 FROM ${images} WHERE ${images.caseId} = ${cases.id} AND ${onImage})`);
   }
   const matches = alternatives.length === 1 ? alternatives[0]! : or(...alternatives)!;
-  // A NULL column makes the positive form NULL, and NOT NULL is NULL: count "unknown" as "no match".
-  return negated ? not(sql`coalesce(${matches}, false)`) : matches;
+  return negated ? negate(matches) : matches;
 }
 
 /** All expressions joined by AND; `true` when none is left after dropping empty values. */

@@ -49,7 +49,7 @@ describe('POST cases/search', () => {
       modelName: 'colon-adenoma',
       imageTags: ['HE', 'x40'],
     });
-    await make.image(ids.colon, { displayName: 'Colon pending', status: 'processing' });
+    await make.image(ids.colon, { displayName: 'Colon pending', status: 'processing', specimenType: 'biopsy' });
     await make.label({ imageId: image }, { visibilityType: 'private', labelName: PRIVATE_LABEL_NAME }, member);
     await make.label({ caseId: ids.breast }, { visibilityType: 'public', labelName: 'Microscope-#8B0000' }, member);
   });
@@ -101,6 +101,8 @@ describe('POST cases/search', () => {
     ['image tags', [{ field: 'imageTags', operator: 'contains-all', value: ['HE', 'x40'] }], ['colon']],
     ['organ on the case or an image', [{ field: 'organ', operator: 'is', value: 'Colon' }], ['colon']],
     ['organ of the case', [{ field: 'organ', operator: 'is', value: 'Breast' }], ['breast']],
+    ['specimen type (an enum) is-like', [{ field: 'specimenType', operator: 'is-like', value: 'BIOP' }], ['colon']],
+    ['specimen type of no such kind', [{ field: 'specimenType', operator: 'is', value: 'nope' }], []],
     [
       'organ is-not, through images too',
       [{ field: 'organ', operator: 'is-not', value: 'Colon' }],

@@ -77,7 +77,7 @@ export async function caseBlobKeys(tx: Tx, caseId: string): Promise<string[]> {
  * says so), so a key is released only when its last reference is gone. One scan per table, not
  * one per key: deletions are rare and most of these columns carry no index.
  */
-export async function unreferencedKeys(tx: Tx, keys: readonly string[]): Promise<string[]> {
+export async function unreferencedKeys(tx: Pick<Tx, 'execute'>, keys: readonly string[]): Promise<string[]> {
   if (keys.length === 0) return [];
   const candidates = sql.param([...keys]);
   const { rows } = await tx.execute<{ key: string }>(sql`

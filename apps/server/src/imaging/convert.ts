@@ -1,0 +1,80 @@
+import { open } from 'node:fs/promises';
+import type { ConvertContext } from './context.ts';
+import { UnsupportedImageError } from './errors.ts';
+import { checkTiffStructure, DEFAULT_MAX_PIXELS } from './limits.ts';
+import { convertOmeTiff } from './ome-convert.ts';
+import { isOmeXml, parseOmeXml } from './ome-xml.ts';
+import { convertWithOpenSlide, linkSource, readVipsHeader } from './openslide-convert.ts';
+import { convertPlainTiff, convertRaster } from './sharp-convert.ts';
+import { sniffKind } from './sniff.ts';
+import { readTiffStructure, type TiffStructure } from './tiff-structure.ts';
+import { detectImagingTools, OPENSLIDE_MISSING_MESSAGE } from './tools.ts';
+import type { ConvertedImage, ConvertOptions } from './types.ts';
+
+export const VSI_NOT_SUPPORTED =
+  'Olympus VSI conversion is not supported yet: no ETS reader was verified on a real file; the original is stored';
+export const ISYNTAX_NOT_SUPPORTED =
+  'Philips iSyntax cannot be converted: no open decoder exists; the original is stored';
+
+/**
+ * Detects the format by content, reads metadata and writes into workDir one 512-px JPEG-tiled pyramidal
+ * BigTIFF per layer (`layer-<n>.tif`), `thumbnail.jpg` and `associated-<kind>.jpg`.
+ */
+export async function convertImage(options: ConvertOptions): Promise<ConvertedImage> {
+  const context: ConvertContext = {
+    sourcePath: options.sourcePath,
+    workDir: options.workDir,
+    deadline: Date.now() + options.timeoutMs,
+    maxPixels: options.maxPixels ?? DEFAULT_MAX_PIXELS,
+    signal: options.signal,
+  };
+  const handle = await open(options.sourcePath, 'r');
+  let structure: TiffStructure | null = null;
+  let kind;
+  try {
+    const head = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    kind = sniffKind(head.subarray(0, bytesRead));
+    // Hostile or damaged TIFFs are refused here, before vips or sharp open them.
+    if (kind === 'tiff' || kind === 'bigtiff') structure = await readTiffStructure(handle);
+  } finally {
+    await handle.close();
+  }
+
+  switch (kind) {
+    case null:
+      throw new UnsupportedImageError('Unrecognised image content: not a TIFF, JPEG, PNG, VSI zip or iSyntax file');
+    case 'zip':
+      throw new UnsupportedImageError(VSI_NOT_SUPPORTED);
+    case 'isyntax':
+      throw new UnsupportedImageError(ISYNTAX_NOT_SUPPORTED);
+    case 'jpeg':
+    case 'png':
+      return convertRaster(context, kind);
+    case 'tiff':
+    case 'bigtiff':
+      if (!structure) throw new Error('TIFF structure missing');
+      checkTiffStructure(structure, context.maxPixels);
+      return convertTiff(context, structure);
+  }
+}
+
+async function convertTiff(context: ConvertContext, structure: TiffStructure): Promise<ConvertedImage> {
+  const first = structure.pages[0];
+  if (!first) throw new UnsupportedImageError('TIFF has no pages');
+  if (isOmeXml(first.imageDescription)) {
+    const ome = parseOmeXml(first.imageDescription);
+    if (ome) return convertOmeTiff(context, structure, ome);
+  }
+  const vendorSlide = first.imageDescription?.startsWith('Aperio') === true || first.ndpiMarker !== null;
+  const tools = await detectImagingTools();
+  if (vendorSlide && !tools.openslide) throw new UnsupportedImageError(OPENSLIDE_MISSING_MESSAGE);
+  // Only tiled TIFFs can be whole-slide images; a stripped TIFF is a plain picture whatever OpenSlide thinks.
+  if (tools.openslide && (vendorSlide || first.tileWidth !== null)) {
+    await linkSource(context);
+    const header = await readVipsHeader(context);
+    if (header.get('vips-loader') === 'openslideload') return convertWithOpenSlide(context, structure, header);
+    if (vendorSlide) throw new UnsupportedImageError('OpenSlide does not recognise this slide');
+  }
+  return convertPlainTiff(context, structure);
+}

@@ -1,0 +1,17 @@
+export { sniffKind, kindMatchesExtension, type SniffedKind } from './sniff.ts';
+export { UnsupportedImageError, InvalidVsiZipError, ImagingTimeoutError } from './errors.ts';
+export { validateVsiZip } from './vsi-zip.ts';
+export { detectImagingTools, type ImagingTools } from './tools.ts';
+export { convertImage } from './convert.ts';
+export type { ConvertedImage, ConvertOptions } from './types.ts';
+export type { ConvertedLayer, AssociatedPicture } from './layers.ts';
+export {
+  readTiffStructure,
+  readTiffDirectoryAt,
+  fileHandleReader,
+  TIFF_TAG,
+  type ByteReader,
+  type TiffPage,
+  type TiffStructure,
+  type TiffTag,
+} from './tiff-structure.ts';

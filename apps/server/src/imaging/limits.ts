@@ -1,0 +1,60 @@
+import { UnsupportedImageError } from './errors.ts';
+import type { TiffStructure } from './tiff-structure.ts';
+
+/**
+ * The largest real slides are ~300k × 100k px (75 × 25 mm at 0.25 µm/px = 3e10 px); 5e10 leaves room
+ * for those while refusing headers that would make vips/sharp allocate or iterate for days.
+ */
+export const DEFAULT_MAX_PIXELS = 5e10;
+/** No scanner writes a side over ~300k px; a million refuses absurd single-axis claims early. */
+export const MAX_SIDE = 1_000_000;
+
+export function checkDimensions(width: number, height: number, maxPixels: number, what = 'Image'): void {
+  if (!(width > 0 && height > 0)) throw new UnsupportedImageError(`${what} has no pixels (${width}×${height})`);
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > maxPixels) {
+    throw new UnsupportedImageError(
+      `${what} claims ${width}×${height} pixels, above the limit of ${MAX_SIDE} px per side and ${maxPixels} px in total`,
+    );
+  }
+}
+
+const FOUR_GIB = 2 ** 32;
+
+/**
+ * Refuses hostile or damaged TIFFs before any decoder opens them: absurd sizes, missing tiles or strips,
+ * and data past the end of the file (a truncated upload would otherwise make decoders fail late or render grey).
+ */
+export function checkTiffStructure(structure: TiffStructure, maxPixels: number): void {
+  // NDPI over 4 GiB stores offsets modulo 2^32 (high bits elsewhere), so only sizes can be checked there.
+  const offsetsComparable = !(structure.size > FOUR_GIB && structure.pages[0]?.ndpiMarker != null);
+  for (const page of structure.pages) {
+    checkDimensions(page.width, page.height, maxPixels, `TIFF page ${page.index}`);
+    const tiled = page.tileWidth !== null && page.tileHeight !== null;
+    const offsets = tiled ? page.tileOffsets : page.stripOffsets;
+    const counts = tiled ? page.tileByteCounts : page.stripByteCounts;
+    const planes = page.planarConfiguration === 2 ? page.samplesPerPixel : 1;
+    let expected: number;
+    if (tiled) {
+      const tileWidth = page.tileWidth ?? 0;
+      const tileHeight = page.tileHeight ?? 0;
+      if (tileWidth < 1 || tileHeight < 1)
+        throw new UnsupportedImageError(`TIFF page ${page.index} has an empty tile size`);
+      expected = Math.ceil(page.width / tileWidth) * Math.ceil(page.height / tileHeight) * planes;
+    } else {
+      const rows = Math.min(page.rowsPerStrip ?? page.height, page.height) || page.height;
+      expected = Math.ceil(page.height / rows) * planes;
+    }
+    if (offsets.length < expected || counts.length < expected) {
+      throw new UnsupportedImageError(`TIFF page ${page.index} lists ${offsets.length} of ${expected} tiles or strips`);
+    }
+    if (!offsetsComparable) continue;
+    for (let i = 0; i < expected; i++) {
+      const end = (offsets[i] ?? 0) + (counts[i] ?? 0);
+      if (end > structure.size) {
+        throw new UnsupportedImageError(
+          `TIFF page ${page.index} data ends at byte ${end} but the file has ${structure.size} bytes (truncated file?)`,
+        );
+      }
+    }
+  }
+}

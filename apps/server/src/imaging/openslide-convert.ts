@@ -1,0 +1,122 @@
+import { symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { remainingMs, type ConvertContext } from './context.ts';
+import { UnsupportedImageError } from './errors.ts';
+import { aperioAssociatedPages, writeAssociatedPage } from './associated-pages.ts';
+import { FLAT_LAYER, type AssociatedPicture } from './layers.ts';
+import { checkDimensions } from './limits.ts';
+import { JPEG_QUALITY, layerFileName, TILE_SIZE, writeAtomically, writeThumbnail } from './pyramid.ts';
+import { parseTiffDateTime, resolutionFromMpp, resolutionFromTiff } from './resolution.ts';
+import { runTool, type ToolResult } from './run-tool.ts';
+import type { TiffStructure } from './tiff-structure.ts';
+import type { ConvertedImage } from './types.ts';
+import { headerNumber, parseVipsHeader, type VipsHeader } from './vips-header.ts';
+
+// vips parses `[options]` and other characters in file names, so it only ever sees this fixed name in workDir.
+const SOURCE_NAME = 'source.tif';
+
+/** Links the upload into workDir under a name vips cannot misread; the caller owns workDir and cleans it. */
+export async function linkSource(context: ConvertContext): Promise<void> {
+  await symlink(path.resolve(context.sourcePath), path.join(context.workDir, SOURCE_NAME));
+}
+
+async function vips(context: ConvertContext, command: 'vips' | 'vipsheader', args: string[]): Promise<ToolResult> {
+  const result = await runTool(command, args, {
+    timeoutMs: remainingMs(context),
+    signal: context.signal,
+    cwd: context.workDir,
+  });
+  if (result.exitCode === 0) return result;
+  const message =
+    result.stderr.trim().split('\n').slice(0, 3).join(' ') || `exit code ${result.exitCode ?? result.signal}`;
+  // Resource exhaustion may pass on a retry; anything else is the file itself and will fail the same way again.
+  if (/no space|ENOSPC|out of memory|cannot allocate|too many open files/i.test(message)) {
+    throw new Error(`${command} failed: ${message}`);
+  }
+  throw new UnsupportedImageError(`OpenSlide/vips could not read the image: ${message}`);
+}
+
+/** Header of the linked source as vips sees it; `vips-loader` tells whether OpenSlide claims the file. */
+export async function readVipsHeader(context: ConvertContext): Promise<VipsHeader> {
+  return parseVipsHeader((await vips(context, 'vipsheader', ['-a', SOURCE_NAME])).stdout);
+}
+
+/** Slides OpenSlide reads: levels come from OpenSlide (an Aperio file's page order is not its level order). */
+export async function convertWithOpenSlide(
+  context: ConvertContext,
+  structure: TiffStructure,
+  header: VipsHeader,
+): Promise<ConvertedImage> {
+  const width = headerNumber(header, 'openslide.level[0].width') ?? headerNumber(header, 'width') ?? 0;
+  const height = headerNumber(header, 'openslide.level[0].height') ?? headerNumber(header, 'height') ?? 0;
+  checkDimensions(width, height, context.maxPixels);
+
+  const pyramidPath = await writeAtomically(path.join(context.workDir, layerFileName(0)), (partial) =>
+    vips(context, 'vips', [
+      'tiffsave',
+      `${SOURCE_NAME}[rgb]`,
+      path.basename(partial),
+      '--tile',
+      '--tile-width',
+      String(TILE_SIZE),
+      '--tile-height',
+      String(TILE_SIZE),
+      '--pyramid',
+      '--compression',
+      'jpeg',
+      '--Q',
+      String(JPEG_QUALITY),
+      '--bigtiff',
+    ]),
+  );
+
+  const associated: AssociatedPicture[] = [];
+  if (header.get('openslide.vendor') === 'aperio') {
+    for (const { kind, page } of aperioAssociatedPages(structure))
+      associated.push(await writeAssociatedPage(context, kind, page));
+  }
+
+  const firstPage = structure.pages[0];
+  return {
+    format: header.get('openslide.vendor') ?? 'openslide',
+    width,
+    height,
+    resolution:
+      resolutionFromMpp(headerNumber(header, 'openslide.mpp-x'), headerNumber(header, 'openslide.mpp-y')) ??
+      (firstPage ? resolutionFromTiff(firstPage) : null),
+    magnification:
+      headerNumber(header, 'openslide.objective-power') ??
+      headerNumber(header, 'aperio.AppMag') ??
+      headerNumber(header, 'hamamatsu.SourceLens'),
+    scannedIn: scanner(header),
+    scannedAt: scanDate(header),
+    layers: [{ layerNumber: 0, width, height, pyramidPath, metadata: FLAT_LAYER }],
+    thumbnailPath: await writeThumbnail(context, pyramidPath),
+    associated,
+  };
+}
+
+function scanner(header: VipsHeader): string | null {
+  const aperio = header.get('aperio.ScanScope ID')?.trim();
+  if (aperio) return aperio;
+  const model = [header.get('tiff.Make'), header.get('tiff.Model')]
+    .map((v) => v?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return model || null;
+}
+
+/** Aperio writes Date as MM/DD/YY and Time as HH:MM:SS, with an optional "Time Zone" such as GMT-0500. */
+function scanDate(header: VipsHeader): Date | null {
+  const date = /^(\d{2})\/(\d{2})\/(\d{2,4})$/.exec(header.get('aperio.Date')?.trim() ?? '');
+  const time = /^(\d{2}):(\d{2}):(\d{2})$/.exec(header.get('aperio.Time')?.trim() ?? '');
+  if (date && time) {
+    const year = Number(date[3]) < 100 ? 2000 + Number(date[3]) : Number(date[3]);
+    const zone = /GMT([+-])(\d{2}):?(\d{2})/.exec(header.get('aperio.Time Zone') ?? '');
+    const offsetMinutes = zone ? (zone[1] === '-' ? -1 : 1) * (Number(zone[2]) * 60 + Number(zone[3])) : 0;
+    const utc = Date.UTC(year, Number(date[1]) - 1, Number(date[2]), Number(time[1]), Number(time[2]), Number(time[3]));
+    const parsed = new Date(utc - offsetMinutes * 60_000);
+    if (!Number.isNaN(parsed.getTime())) return parsed;
+  }
+  return parseTiffDateTime(header.get('tiff.DateTime'));
+}

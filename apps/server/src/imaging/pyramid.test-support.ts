@@ -1,0 +1,38 @@
+import { mkdtemp, open } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { readTiffStructure } from './tiff-structure.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** Real slides live outside the repository and are never copied into it. */
+export const slidesDir = path.resolve(repoRoot, '../shared/testdata/slides');
+export const slide = (name: string) => path.join(slidesDir, name);
+
+export function tempDir(prefix: string): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), `imaging-${prefix}-`));
+}
+
+/** Our output contract: BigTIFF, 512² JPEG tiles with shared JPEGTables, halving pages down to one tile. */
+export async function expectJpegPyramid(file: string, width: number, height: number): Promise<void> {
+  const handle = await open(file, 'r');
+  const structure = await readTiffStructure(handle).finally(() => handle.close());
+  expect(structure.bigTiff).toBe(true);
+  const [base] = structure.pages;
+  expect(base).toMatchObject({ width, height });
+  for (const page of structure.pages) {
+    expect(page).toMatchObject({ tileWidth: 512, tileHeight: 512, compression: 7 });
+    expect(page.jpegTables?.length).toBeGreaterThan(0);
+  }
+  const last = structure.pages.at(-1);
+  expect(Math.max(last?.width ?? 0, last?.height ?? 0)).toBeLessThanOrEqual(512);
+  if (Math.max(width, height) > 512) expect(structure.pages.length).toBeGreaterThan(1);
+}
+
+export async function expectThumbnail(file: string): Promise<void> {
+  const metadata = await sharp(file).metadata();
+  expect(metadata.format).toBe('jpeg');
+  expect(Math.max(metadata.width, metadata.height)).toBeLessThanOrEqual(512);
+}

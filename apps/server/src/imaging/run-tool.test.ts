@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { ImagingTimeoutError } from './errors.ts';
+import { runTool } from './run-tool.ts';
+
+/** Running, not a zombie: an orphan killed here may wait for a container init that never reaps it. */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+async function grandchildPid(run: Promise<unknown>, stdoutFile: string): Promise<number> {
+  void run.catch(() => undefined);
+  for (let i = 0; i < 50; i++) {
+    const text = await readFile(stdoutFile, 'utf8').catch(() => '');
+    if (text.trim()) return Number(text.trim());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('grandchild did not start');
+}
+
+describe('runTool', () => {
+  it('passes arguments without a shell', async () => {
+    const result = await runTool('printf', ['%s|', 'a b', '$(echo x)', '[rgb]'], { timeoutMs: 5000 });
+    expect(result).toMatchObject({ stdout: 'a b|$(echo x)|[rgb]|', exitCode: 0 });
+  });
+
+  it('kills the whole process group on timeout', async () => {
+    const file = `/tmp/run-tool-test-${process.pid}-timeout`;
+    const run = runTool('sh', ['-c', `sleep 30 & echo $! > ${file}; wait`], { timeoutMs: 300 });
+    const pid = await grandchildPid(run, file);
+    await expect(run).rejects.toBeInstanceOf(ImagingTimeoutError);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(alive(pid)).toBe(false);
+    await rm(file, { force: true });
+  });
+
+  it('kills the process group on abort', async () => {
+    const controller = new AbortController();
+    const file = `/tmp/run-tool-test-${process.pid}-abort`;
+    const run = runTool('sh', ['-c', `sleep 30 & echo $! > ${file}; wait`], {
+      timeoutMs: 10_000,
+      signal: controller.signal,
+    });
+    const pid = await grandchildPid(run, file);
+    controller.abort(new Error('job cancelled'));
+    await expect(run).rejects.toThrow('job cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(alive(pid)).toBe(false);
+    await rm(file, { force: true });
+  });
+
+  it('kills vips itself on timeout', async () => {
+    // A 100k² black image takes far longer than 100 ms to write, so the timer must end it.
+    const started = Date.now();
+    await expect(
+      runTool('vips', ['black', `/tmp/run-tool-test-${process.pid}.v`, '100000', '100000'], { timeoutMs: 100 }),
+    ).rejects.toBeInstanceOf(ImagingTimeoutError);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await rm(`/tmp/run-tool-test-${process.pid}.v`, { force: true });
+  });
+});

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { ImagingTimeoutError } from './errors.ts';
+
+export interface RunToolOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  cwd?: string;
+}
+
+export interface ToolResult {
+  stdout: string;
+  stderr: string;
+  /** null when the process died from a signal. */
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+// vips can print a lot for a broken file; keep memory bounded while retaining the useful head.
+const MAX_OUTPUT = 1024 * 1024;
+
+/**
+ * Loading sharp sets VIPSHOME to its bundled libvips; the system `vips` would then look for its
+ * modules (openslideload lives in one) under that prefix and silently lose OpenSlide.
+ */
+function childEnvironment(): NodeJS.ProcessEnv {
+  const environment = { ...process.env };
+  delete environment.VIPSHOME;
+  return environment;
+}
+
+/**
+ * Runs a command with an argument array (never a shell) in its own process group, so a timeout
+ * or abort kills vips and any helper it spawned. Resolves with the exit code; rejects only on
+ * timeout, abort or failure to start.
+ */
+export function runTool(command: string, args: readonly string[], options: RunToolOptions): Promise<ToolResult> {
+  return new Promise((resolve, reject) => {
+    options.signal?.throwIfAborted();
+    const child = spawn(command, args, {
+      detached: true,
+      cwd: options.cwd,
+      env: childEnvironment(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let stopped: Error | null = null;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      if (stdout.length < MAX_OUTPUT) stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      if (stderr.length < MAX_OUTPUT) stderr += chunk;
+    });
+
+    const killGroup = (reason: Error) => {
+      stopped ??= reason;
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // The group already exited between the timer firing and the kill.
+      }
+    };
+    const timer = setTimeout(
+      () => killGroup(new ImagingTimeoutError(`${command} exceeded its time limit of ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
+    const onAbort = () =>
+      killGroup(options.signal?.reason instanceof Error ? options.signal.reason : new Error('Aborted'));
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const finish = () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    };
+    child.on('error', (error) => {
+      finish();
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      finish();
+      if (stopped) reject(stopped);
+      else resolve({ stdout, stderr, exitCode: code, signal });
+    });
+  });
+}

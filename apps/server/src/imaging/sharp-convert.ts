@@ -1,0 +1,71 @@
+import sharp, { type Metadata } from 'sharp';
+import { remainingMs, type ConvertContext } from './context.ts';
+import { eightBitPage } from './eight-bit.ts';
+import { exifDate } from './exif.ts';
+import { FLAT_LAYER, imageSize } from './layers.ts';
+import { checkDimensions } from './limits.ts';
+import { writeSharpPyramid, writeThumbnail } from './pyramid.ts';
+import { resolutionFromTiff, parseTiffDateTime, type Resolution } from './resolution.ts';
+import type { TiffStructure } from './tiff-structure.ts';
+import type { ConvertedImage } from './types.ts';
+
+const WHITE = { r: 255, g: 255, b: 255 };
+
+/** JPEG and PNG: orientation from EXIF applied, transparency flattened onto white (slides are backlit). */
+export async function convertRaster(context: ConvertContext, format: 'jpeg' | 'png'): Promise<ConvertedImage> {
+  // Raised deliberately from sharp's 268 MP default to our own limit; sharp checks it from the header before decoding.
+  const open = () => sharp(context.sourcePath, { limitInputPixels: context.maxPixels, failOn: 'error' });
+  const metadata = await open().metadata();
+  checkDimensions(metadata.width, metadata.height, context.maxPixels);
+  remainingMs(context);
+  const pyramidPath = await writeSharpPyramid(
+    open().rotate().flatten({ background: WHITE }).toColourspace('srgb'),
+    context,
+    0,
+  );
+  const { width, height } = await imageSize(pyramidPath);
+  return {
+    format,
+    width,
+    height,
+    resolution: densityResolution(metadata),
+    magnification: null,
+    scannedIn: null,
+    scannedAt: await exifDate(metadata.exif),
+    layers: [{ layerNumber: 0, width, height, pyramidPath, metadata: FLAT_LAYER }],
+    thumbnailPath: await writeThumbnail(context, pyramidPath),
+    associated: [],
+  };
+}
+
+function densityResolution(metadata: Metadata): Resolution | null {
+  // Without a declared unit the density is only an aspect ratio (JFIF units 0), not a physical size.
+  if (!metadata.density || metadata.resolutionUnit === undefined) return null;
+  const dpc = metadata.density / 2.54;
+  return { x: dpc, y: dpc, unit: 'dpc' };
+}
+
+/** A TIFF neither OpenSlide nor OME describes: its first page is the image; later pages are previews or masks. */
+export async function convertPlainTiff(context: ConvertContext, structure: TiffStructure): Promise<ConvertedImage> {
+  const [page] = structure.pages;
+  if (!page) throw new Error('TIFF has no pages');
+  const pyramidPath = await writeSharpPyramid(await eightBitPage(context, 0), context, 0);
+  return {
+    format: 'tiff',
+    width: page.width,
+    height: page.height,
+    resolution: resolutionFromTiff(page),
+    magnification: null,
+    scannedIn: tiffText(page.tags.get(271)?.value, page.tags.get(272)?.value),
+    scannedAt: parseTiffDateTime(page.dateTime),
+    layers: [{ layerNumber: 0, width: page.width, height: page.height, pyramidPath, metadata: FLAT_LAYER }],
+    thumbnailPath: await writeThumbnail(context, pyramidPath),
+    associated: [],
+  };
+}
+
+/** TIFF Make (271) and Model (272) name the instrument that wrote the file. */
+function tiffText(...values: unknown[]): string | null {
+  const text = values.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
+  return text.length > 0 ? text.join(' ') : null;
+}

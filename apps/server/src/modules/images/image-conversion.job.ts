@@ -1,0 +1,193 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { IMAGE_MESSAGES, PROCESS_ERROR_CODES } from '@pathology/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import { cases, imageAssociated, imageLayers, images } from '../../db/schema/index.ts';
+import { convertImage, UnsupportedImageError, type ConvertedImage } from '../../imaging/index.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { adjustUsage } from '../cases/case-storage.ts';
+import { imageBlobKeys, sweepImageBlobs } from './image-blobs.ts';
+
+export interface ConversionDeps {
+  db: Db;
+  blobs: BlobStore;
+  log: Logger;
+  /** Local scratch space; each attempt works in a folder of its own below it. */
+  scratchDir: string;
+  timeoutSeconds: number;
+}
+
+interface Attempt {
+  imageId: string;
+  /** pg-boss's retry count of this job and the queue's limit: the last attempt records the failure. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** The stored pyramids, thumbnail and side pictures of one conversion. */
+interface StoredConversion {
+  converted: ConvertedImage;
+  layers: { layerNumber: number; key: string; size: number }[];
+  thumbnailKey: string;
+  associated: { kind: 'label' | 'macro' | 'thumbnail'; key: string; width: number; height: number }[];
+}
+
+/**
+ * The `convert` job: original → tiled pyramids + thumbnail + metadata → `available`. Everything is
+ * written under a fresh blob folder first and swapped in by one transaction, so a worker killed at
+ * any point leaves the image `processing` with its old layers (pg-boss retries the job), and never
+ * `available` with half a pyramid. Leftovers of an interrupted attempt are swept by the next one.
+ */
+export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): Promise<void> {
+  const { db, log } = deps;
+  const { imageId } = attempt;
+  const [claimed] = await db
+    .update(images)
+    .set({ status: 'processing', processErrorCode: null, processErrorMessage: null })
+    .where(and(eq(images.id, imageId), inArray(images.status, ['uploaded', 'processing'])))
+    .returning({ originalKey: images.originalKey });
+  if (claimed?.originalKey == null) {
+    log.info({ imageId }, 'conversion skipped: the image is gone or not waiting for conversion');
+    return;
+  }
+  await fs.mkdir(deps.scratchDir, { recursive: true });
+  const workDir = await fs.mkdtemp(path.join(deps.scratchDir, `convert-${imageId}-`));
+  try {
+    const sourcePath = await localCopy(deps.blobs, claimed.originalKey, workDir);
+    const converted = await convertImage({ sourcePath, workDir, timeoutMs: deps.timeoutSeconds * 1000 });
+    const stored = await storeOutputs(deps.blobs, imageId, converted);
+    const committed = await commit(db, imageId, stored);
+    await sweepImageBlobs(db, deps.blobs, imageId);
+    log.info({ imageId, committed, layers: stored.layers.length }, 'image converted');
+  } catch (error) {
+    const finalAttempt = attempt.retryCount >= attempt.retryLimit;
+    if (error instanceof UnsupportedImageError) {
+      await markFailed(db, imageId, PROCESS_ERROR_CODES.unsupportedData, error.message);
+      log.warn({ imageId, reason: error.message }, 'image contains unsupported data');
+      return;
+    }
+    if (finalAttempt) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await markFailed(
+        db,
+        imageId,
+        PROCESS_ERROR_CODES.pleaseReprocess,
+        `${IMAGE_MESSAGES.pleaseReprocess}: ${reason}`,
+      );
+    }
+    throw error;
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** The original as a local file: the store's own file when it keeps files, else a copy in the work folder. */
+async function localCopy(blobs: BlobStore, key: string, workDir: string): Promise<string> {
+  const local = await blobs.localPath?.(key);
+  if (local != null) return local;
+  const copy = path.join(workDir, 'original');
+  await pipeline(await blobs.get(key), createWriteStream(copy));
+  return copy;
+}
+
+async function putFile(blobs: BlobStore, key: string, file: string, contentType: string): Promise<number> {
+  const { size } = await fs.stat(file);
+  await blobs.put(key, createReadStream(file), { size, contentType });
+  return size;
+}
+
+async function storeOutputs(blobs: BlobStore, imageId: string, converted: ConvertedImage): Promise<StoredConversion> {
+  const folder = imageBlobKeys.conversion(imageId);
+  const layers = [];
+  for (const layer of converted.layers) {
+    const key = imageBlobKeys.layer(folder, layer.layerNumber);
+    layers.push({
+      layerNumber: layer.layerNumber,
+      key,
+      size: await putFile(blobs, key, layer.pyramidPath, 'image/tiff'),
+    });
+  }
+  const thumbnailKey = imageBlobKeys.thumbnail(folder);
+  await putFile(blobs, thumbnailKey, converted.thumbnailPath, 'image/jpeg');
+  const associated = [];
+  for (const picture of converted.associated) {
+    const key = imageBlobKeys.associated(folder, picture.kind);
+    await putFile(blobs, key, picture.path, 'image/jpeg');
+    associated.push({ kind: picture.kind, key, width: picture.width, height: picture.height });
+  }
+  return { converted, layers, thumbnailKey, associated };
+}
+
+/** Swaps the new layers in and marks the image available; false when the image was deleted or reset meanwhile. */
+async function commit(db: Db, imageId: string, stored: StoredConversion): Promise<boolean> {
+  const { converted } = stored;
+  return db.transaction(async (tx) => {
+    const [image] = await tx
+      .select({ status: images.status, ownerOrganizationId: cases.ownerOrganizationId })
+      .from(images)
+      .innerJoin(cases, eq(cases.id, images.caseId))
+      .where(eq(images.id, imageId))
+      .for('update', { of: images });
+    if (image?.status !== 'processing') return false;
+    const [previous] = await tx
+      .select({ bytes: sql<number>`coalesce(sum(${imageLayers.pyramidalSize}), 0)::float8` })
+      .from(imageLayers)
+      .where(eq(imageLayers.imageId, imageId));
+    await tx.delete(imageLayers).where(eq(imageLayers.imageId, imageId));
+    await tx.delete(imageAssociated).where(eq(imageAssociated.imageId, imageId));
+    await tx.insert(imageLayers).values(
+      converted.layers.map((layer, index) => ({
+        imageId,
+        layerNumber: layer.layerNumber,
+        width: layer.width,
+        height: layer.height,
+        metadata: layer.metadata,
+        pyramidKey: stored.layers[index]!.key,
+        pyramidalSize: stored.layers[index]!.size,
+      })),
+    );
+    if (stored.associated.length > 0) {
+      await tx
+        .insert(imageAssociated)
+        .values(stored.associated.map((picture) => ({ imageId, ...picture, blobKey: picture.key })));
+    }
+    await tx
+      .update(images)
+      .set({
+        status: 'available',
+        format: converted.format,
+        width: converted.width,
+        height: converted.height,
+        resolutionX: converted.resolution?.x ?? null,
+        resolutionY: converted.resolution?.y ?? null,
+        resolutionUnit: converted.resolution?.unit ?? null,
+        magnification: converted.magnification,
+        scannedIn: converted.scannedIn,
+        scannedAt: converted.scannedAt,
+        thumbnailKey: stored.thumbnailKey,
+        processErrorCode: null,
+        processErrorMessage: null,
+      })
+      .where(eq(images.id, imageId));
+    const added = stored.layers.reduce((sum, layer) => sum + layer.size, 0);
+    const pyramidal = added - (previous?.bytes ?? 0);
+    await adjustUsage(
+      tx,
+      image.ownerOrganizationId,
+      { original: 0, pyramidal: Math.abs(pyramidal), attachment: 0 },
+      pyramidal < 0 ? -1 : 1,
+    );
+    return true;
+  });
+}
+
+async function markFailed(db: Db, imageId: string, code: number, message: string): Promise<void> {
+  await db
+    .update(images)
+    .set({ status: 'process_failed', processErrorCode: code, processErrorMessage: message })
+    .where(and(eq(images.id, imageId), eq(images.status, 'processing')));
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline as pipelineTo } from 'node:stream/promises';
+import { pipeline } from 'node:stream';
+import { IMAGE_MESSAGES, ImageUploadQuerySchema, type ImageUploadResponse } from '@pathology/contract';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Caller } from '../../auth/caller.ts';
+import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
+import type { Db } from '../../db/client.ts';
+import { images } from '../../db/schema/index.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { InvalidVsiZipError, validateVsiZip } from '../../imaging/index.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { adjustUsage } from '../cases/case-storage.ts';
+import { imageBlobKeys } from './image-blobs.ts';
+import { ContentCheck, imageExtension } from './upload-checks.ts';
+
+export type ImageUploadRequest = z.output<typeof ImageUploadQuerySchema>;
+
+/** An upload that passed every check that needs no bytes: the caller may add images to the case, and the name is free. */
+export interface PreparedImageUpload {
+  imageId: string;
+  caller: Caller;
+  request: ImageUploadRequest;
+  extension: string;
+  ownerOrganizationId: string;
+}
+
+interface Deps {
+  db: Db;
+  blobs: BlobStore;
+  capabilities: Pick<CapabilitiesService, 'requireCaseCapability'>;
+  /** Queues the conversion of a stored image. */
+  queueConversion: (imageId: string) => Promise<void>;
+  /** Local scratch folder (VSI zips are validated from a file, as a zip's directory sits at its end). */
+  scratchDir: string;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
+  return typeof cause === 'object' && cause != null && 'code' in cause && cause.code === '23505';
+}
+
+/**
+ * Takes an image upload from its first byte to a queued conversion. The body streams into the
+ * blob store (constant memory); the image row is written only once every byte is stored and
+ * checked, so a cut connection or a rejected file leaves neither a row nor a blob.
+ */
+export function createImageIngest({ db, blobs, capabilities, queueConversion, scratchDir }: Deps) {
+  async function assertNameFree(caseId: string, filename: string): Promise<void> {
+    const [taken] = await db
+      .select({ id: images.id })
+      .from(images)
+      .where(and(eq(images.caseId, caseId), eq(images.filename, filename)))
+      .limit(1);
+    if (taken != null) throw HttpError.conflict(IMAGE_MESSAGES.duplicateFile);
+  }
+
+  /** Streams a zip to a scratch file, checks it is a VSI package, then stores it; returns the .vsi name. */
+  async function storeVsiZip(
+    key: string,
+    body: Readable,
+    size: number | undefined,
+  ): Promise<{ size: number; vsiName: string }> {
+    await fs.mkdir(scratchDir, { recursive: true });
+    const scratch = path.join(scratchDir, `${randomUUID()}.zip`);
+    try {
+      await pipelineTo(body, createWriteStream(scratch, { flags: 'wx' }));
+      const { size: written } = await fs.stat(scratch);
+      if (size != null && written !== size) throw new HttpError(400, IMAGE_MESSAGES.uploadIncomplete);
+      const { vsiName } = await validateVsiZip(scratch).catch((error: unknown) => {
+        throw error instanceof InvalidVsiZipError ? new HttpError(422, IMAGE_MESSAGES.invalidVsiZip) : error;
+      });
+      const stored = await blobs.put(key, createReadStream(scratch), { size: written, contentType: 'application/zip' });
+      return { size: stored.size, vsiName };
+    } finally {
+      await fs.rm(scratch, { force: true });
+    }
+  }
+
+  return {
+    async prepare(caller: Caller, request: ImageUploadRequest): Promise<PreparedImageUpload> {
+      const extension = imageExtension(request.filename);
+      const access = await capabilities.requireCaseCapability(caller, request.caseId, 'canUploadImage');
+      await assertNameFree(request.caseId, request.filename);
+      return {
+        imageId: randomUUID(),
+        caller,
+        request,
+        extension,
+        ownerOrganizationId: access.case.ownerOrganization.id,
+      };
+    },
+
+    /** Stores the body of a prepared upload and records the image as `uploaded`; `size` is the announced length. */
+    async receive(prepared: PreparedImageUpload, body: Readable, size?: number): Promise<ImageUploadResponse> {
+      const { imageId, request, extension } = prepared;
+      const key = imageBlobKeys.original(imageId);
+      try {
+        let stored: { size: number };
+        let displayName = request.displayName ?? request.filename;
+        if (extension === '.zip') {
+          const zip = await storeVsiZip(key, body, size);
+          stored = zip;
+          if (request.displayName == null) displayName = zip.vsiName;
+        } else {
+          // pipeline destroys the check when the body errors or ends early (a cut connection), so put() fails.
+          const checked = pipeline(body, new ContentCheck(extension), () => {});
+          stored = await blobs.put(key, checked, { size });
+        }
+        if (stored.size === 0) throw new HttpError(422, IMAGE_MESSAGES.emptyFile);
+        await db.transaction(async (tx) => {
+          await tx.insert(images).values({
+            id: imageId,
+            caseId: request.caseId,
+            uploadAccountId: prepared.caller.accountId,
+            filename: request.filename,
+            displayName,
+            status: 'uploaded',
+            size: stored.size,
+            organ: request.metadata.organ ?? null,
+            specimenType: request.metadata.specimenType ?? null,
+            modelName: request.metadata.modelName ?? null,
+            originalKey: key,
+          });
+          await adjustUsage(
+            tx,
+            prepared.ownerOrganizationId,
+            { original: stored.size, pyramidal: 0, attachment: 0 },
+            1,
+          );
+        });
+      } catch (error) {
+        await blobs.delete(key);
+        if (isUniqueViolation(error)) throw HttpError.conflict(IMAGE_MESSAGES.duplicateFile);
+        throw error;
+      }
+      await queueConversion(imageId);
+      return { id: imageId, filename: request.filename };
+    },
+  };
+}
+
+export type ImageIngest = ReturnType<typeof createImageIngest>;

@@ -1,0 +1,169 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import { FileStore } from '@tus/file-store';
+import { ERRORS, EVENTS, Server, type ServerOptions, type Upload } from '@tus/server';
+import { ImageUploadQuerySchema, MESSAGES, type ErrorResponse } from '@pathology/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Caller } from '../../auth/caller.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { ImageIngest, ImageUploadRequest } from '../images/image-ingest.ts';
+
+/** Unfinished uploads are kept this long after their creation, then swept. */
+export const TUS_UPLOAD_EXPIRATION_MS = 24 * 60 * 60 * 1000;
+
+/** The Upload-Metadata key under which the server records the account that created an upload. */
+const OWNER_KEY = 'accountId';
+
+/** The fields of `POST images?…` that the client sends as Upload-Metadata. */
+const REQUEST_KEYS = ['caseId', 'filename', 'displayName', 'metadata'] as const;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The request type the tus hooks receive (a web Request wrapping Node's). */
+type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
+/** What a tus hook throws to answer with a status and body (tus reads `status_code` and `body`). */
+class TusFailure extends Error {
+  readonly status_code: number;
+  readonly body: string;
+  constructor(answer: { status_code: number; body: string }) {
+    super(answer.body);
+    this.status_code = answer.status_code;
+    this.body = answer.body;
+  }
+}
+
+interface Deps {
+  ingest: Pick<ImageIngest, 'prepare' | 'receive'>;
+  /** Folder of the partial uploads (a file and a `.json` info file each). */
+  directory: string;
+  /** The public path of the endpoint, e.g. `/api/v1/uploads/images`. */
+  path: string;
+  log: FastifyBaseLogger;
+}
+
+/** The upload's metadata as the body of `POST images`, or 422 with one message per field. */
+export function parseUploadRequest(metadata: Upload['metadata']): ImageUploadRequest {
+  const fields = Object.fromEntries(REQUEST_KEYS.map((key) => [key, metadata?.[key] ?? undefined]));
+  const parsed = ImageUploadQuerySchema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'metadata'] ??= issue.message;
+  throw HttpError.validation(errors);
+}
+
+/**
+ * A tus 1.0 server (creation, creation-with-upload, creation-defer-length, termination,
+ * expiration) whose finished uploads go through the same ingest as `POST images`. Every check
+ * that needs no bytes runs when the upload is created, so a refused upload never receives data;
+ * the checks run again on the last byte, as rights may have changed in between.
+ *
+ * The tus hooks see a web Request; the route hands over the authenticated caller with
+ * `handle(caller, req, res)`, keyed by the Node request underneath.
+ */
+export function createTusUploadServer({ ingest, directory, path: endpoint, log }: Deps) {
+  const callers = new WeakMap<IncomingMessage, Caller>();
+  /** Uploads whose last byte arrived and which are being stored: a repeated final PATCH must not store them twice. */
+  const finishing = new Set<string>();
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: TUS_UPLOAD_EXPIRATION_MS });
+
+  function nodeRequest(req: TusRequest) {
+    return req.runtime?.node as { req: IncomingMessage; res?: { setHeader(name: string, value: string): void } };
+  }
+
+  function callerOf(req: TusRequest): Caller {
+    const caller = callers.get(nodeRequest(req).req);
+    if (caller == null) throw failure(req, HttpError.unauthorized());
+    return caller;
+  }
+
+  /** Turns an error into what tus answers: our JSON `{ message }` shape; tus's own errors pass as they are. */
+  function failure(req: TusRequest, error: unknown): TusFailure {
+    if (error instanceof TusFailure) return error;
+    if (typeof error === 'object' && error != null && 'status_code' in error && 'body' in error) {
+      return new TusFailure(error as { status_code: number; body: string });
+    }
+    // tus writes the body with no type of its own; the Node response keeps headers set before it writes.
+    nodeRequest(req).res?.setHeader('Content-Type', JSON_TYPE);
+    if (error instanceof HttpError) {
+      const body: ErrorResponse = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      return new TusFailure({ status_code: error.statusCode, body: JSON.stringify(body) });
+    }
+    log.error({ err: error }, 'resumable upload failed');
+    const body = JSON.stringify({ message: MESSAGES.unexpectedError } satisfies ErrorResponse);
+    return new TusFailure({ status_code: 500, body });
+  }
+
+  async function discard(id: string): Promise<void> {
+    await datastore.remove(id).catch((error: unknown) => {
+      if (error !== ERRORS.FILE_NOT_FOUND) log.warn({ err: error, uploadId: id }, 'could not delete a partial upload');
+    });
+  }
+
+  const server = new Server({
+    path: endpoint,
+    datastore,
+    // Same origin as the web app: no CORS header at all.
+    allowedOrigins: [],
+    relativeLocation: true,
+    async onIncomingRequest(req, id) {
+      if (req.method === 'POST') return;
+      // An upload belongs to the account that created it; to anyone else it does not exist.
+      const upload = await datastore.getUpload(id);
+      if (upload.metadata?.[OWNER_KEY] !== callerOf(req).accountId) throw new TusFailure(ERRORS.FILE_NOT_FOUND);
+    },
+    async onUploadCreate(req, upload) {
+      try {
+        const caller = callerOf(req);
+        await ingest.prepare(caller, parseUploadRequest(upload.metadata));
+        const kept = Object.fromEntries(REQUEST_KEYS.map((key) => [key, upload.metadata?.[key] ?? null]));
+        return { metadata: { ...kept, [OWNER_KEY]: caller.accountId } };
+      } catch (error) {
+        throw failure(req, error);
+      }
+    },
+    async onUploadFinish(req, upload) {
+      if (finishing.has(upload.id)) {
+        throw failure(req, HttpError.conflict('The upload is complete and being stored'));
+      }
+      finishing.add(upload.id);
+      try {
+        const prepared = await ingest.prepare(callerOf(req), parseUploadRequest(upload.metadata));
+        const file = upload.storage?.path ?? path.join(directory, upload.id);
+        const result = await ingest.receive(prepared, createReadStream(file), upload.size);
+        // The file goes once tus has written the response (POST_FINISH), as the creation handler still reads it.
+        return { status_code: 200, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify(result) };
+      } catch (error) {
+        finishing.delete(upload.id);
+        await discard(upload.id);
+        throw failure(req, error);
+      }
+    },
+  });
+  server.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
+    void discard(upload.id).finally(() => finishing.delete(upload.id));
+  });
+
+  return {
+    /** Answers one tus request of `caller` on Node's request and response (the route has hijacked the reply). */
+    handle(caller: Caller, req: IncomingMessage, res: Parameters<Server['handle']>[1]): Promise<void> {
+      callers.set(req, caller);
+      return server.handle(req, res);
+    },
+    /** Deletes the uploads older than the expiration; returns how many went. */
+    async sweepExpired(): Promise<number> {
+      let removed = await server.cleanUpExpiredUploads();
+      // tus keeps complete uploads; ours stay complete only while being stored, or after a crash in between.
+      for (const id of (await datastore.configstore.list?.()) ?? []) {
+        const upload = await datastore.getUpload(id).catch(() => null);
+        const created = upload?.creation_date == null ? Date.now() : Date.parse(upload.creation_date);
+        if (finishing.has(id) || Date.now() - created <= TUS_UPLOAD_EXPIRATION_MS) continue;
+        await discard(id);
+        removed += 1;
+      }
+      return removed;
+    },
+  };
+}
+
+export type TusUploadServer = ReturnType<typeof createTusUploadServer>;
