@@ -2,13 +2,7 @@ import { copyFile, open, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  convertImage,
-  detectImagingTools,
-  ImagingTimeoutError,
-  readTiffStructure,
-  UnsupportedImageError,
-} from './index.ts';
+import { convertImage, ImagingTimeoutError, readTiffStructure, UnsupportedImageError } from './index.ts';
 import { expectJpegPyramid, slide, tempDir } from './pyramid.test-support.ts';
 import { buildZip } from './zip-writer.test-support.ts';
 
@@ -21,8 +15,6 @@ async function workDir(): Promise<string> {
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
-
-const tools = await detectImagingTools();
 
 /** A classic little-endian TIFF header with one IFD of the given SHORT/LONG tags, no pixel data. */
 function craftTiff(tags: Array<[tag: number, type: 3 | 4, value: number]>, nextIfd = 0): Buffer {
@@ -125,7 +117,7 @@ describe('convertImage refuses hostile input', () => {
     );
   });
 
-  it.runIf(tools.openslide)('stops a conversion whose time limit passes', async () => {
+  it('stops a conversion whose time limit passes', async () => {
     const dir = await workDir();
     const started = Date.now();
     const error = await convertImage({
@@ -137,7 +129,7 @@ describe('convertImage refuses hostile input', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it.runIf(tools.openslide)('keeps odd characters in the source name away from vips', async () => {
+  it('keeps odd characters in the source name away from vips', async () => {
     const dir = await workDir();
     const source = path.join(dir, 'slide [rgb] $(touch pwned) .svs');
     await copyFile(slide('CMU-1-Small-Region.svs'), source);

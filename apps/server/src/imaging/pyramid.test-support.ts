@@ -1,15 +1,13 @@
 import { mkdtemp, open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { slidePath } from '#test/testdata.ts';
 import { readTiffStructure } from './tiff-structure.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** Real slides live outside the repository and are never copied into it. */
-export const slidesDir = path.resolve(repoRoot, '../shared/testdata/slides');
-export const slide = (name: string) => path.join(slidesDir, name);
+export const slide = slidePath;
 
 export function tempDir(prefix: string): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), `imaging-${prefix}-`));

@@ -175,6 +175,11 @@ export function setAccessTokenProvider(provider: AccessTokenProvider | undefined
   accessTokenProvider = provider;
 }
 
+/** The current bearer token, for transports that do not go through {@link api} (resumable uploads). */
+export async function getAccessToken(): Promise<string | null | undefined> {
+  return accessTokenProvider?.();
+}
+
 /** Lets the auth layer start a new sign-in when any call answers 401. */
 export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
   unauthorizedHandler = handler;

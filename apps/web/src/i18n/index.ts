@@ -4,6 +4,8 @@ import caseDetailEn from '../features/case-detail/i18n/en.json';
 import caseDetailJa from '../features/case-detail/i18n/ja.json';
 import caseListEn from '../features/case-list/i18n/en.json';
 import caseListJa from '../features/case-list/i18n/ja.json';
+import uploadsEn from '../features/uploads/i18n/en.json';
+import uploadsJa from '../features/uploads/i18n/ja.json';
 import en from './en.json';
 import ja from './ja.json';
 
@@ -17,8 +19,8 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 
 /** Large features keep their texts in a catalogue of their own, mounted under one key of the translation. */
 export const resources = {
-  ja: { translation: { ...ja, caseList: caseListJa, caseDetail: caseDetailJa } },
-  en: { translation: { ...en, caseList: caseListEn, caseDetail: caseDetailEn } },
+  ja: { translation: { ...ja, caseList: caseListJa, caseDetail: caseDetailJa, uploads: uploadsJa } },
+  en: { translation: { ...en, caseList: caseListEn, caseDetail: caseDetailEn, uploads: uploadsEn } },
 } as const;
 
 export function isLanguage(value: unknown): value is Language {

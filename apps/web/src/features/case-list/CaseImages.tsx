@@ -87,7 +87,11 @@ function ImageLine({
         onChange={(event) => onSelect(image.id, event.currentTarget.checked)}
         aria-label={t('caseList.images.select', { name: image.displayName })}
       />
-      <ImageThumbnail alt={t('caseList.images.thumbnail', { name: image.displayName })} />
+      <ImageThumbnail
+        imageId={image.id}
+        status={image.status}
+        alt={t('caseList.images.thumbnail', { name: image.displayName })}
+      />
       <Group gap={6} wrap="nowrap" style={{ flex: '1 1 220px', minWidth: 0 }}>
         {available ? (
           <Anchor component={Link} to={imageHref(image.id)} size="sm" fw={500} truncate="end" data-testid="image-link">

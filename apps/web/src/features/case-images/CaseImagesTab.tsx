@@ -1,0 +1,105 @@
+import type { Case } from '@pathology/contract';
+import { Alert, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { IconAlertCircle } from '../../components/icons.tsx';
+import { IconPhoto } from '../../components/icons/case-icons.tsx';
+import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
+import { CaseImageUpload } from '../uploads/CaseImageUpload.tsx';
+import { caseDetailQueryKeys } from '../case-detail/case-detail.queries.ts';
+import { caseImagesQueryKeys, isInProgress, useCaseImages } from './case-images.queries.ts';
+import { MAX_CASE_IMAGES } from './case-images.constants.ts';
+import { ImageCard } from './ImageCard.tsx';
+import { useImageActions } from './useImageActions.tsx';
+
+function LoadingImages() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="case-images-loading" aria-busy>
+      {[0, 1, 2].map((key) => (
+        <Skeleton key={key} height={250} radius="md" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The Images tab of case detail: the case's images by display name, with upload, open, download and delete. */
+export function CaseImagesTab({ item }: { item: Case }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const found = useCaseImages(item.id);
+  const actions = useImageActions(item.id);
+  const caps = item.userCapabilities;
+
+  // Stable: the upload component subscribes to upload events with it.
+  const onUploaded = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: caseImagesQueryKeys.list(item.id) });
+    void queryClient.invalidateQueries({ queryKey: caseDetailQueryKeys.case(item.id), exact: true });
+  }, [queryClient, item.id]);
+
+  const upload = caps.canUploadImage ? (
+    <CaseImageUpload caseId={item.id} caseNumber={item.caseNumber} onUploaded={onUploaded} />
+  ) : null;
+
+  if (found.isPending) return <LoadingImages />;
+  if (found.isError) {
+    return (
+      <LoadErrorAlert
+        title={t('caseImages.loadFailed')}
+        error={found.error}
+        retryLabel={t('caseImages.retry')}
+        onRetry={() => found.refetch()}
+        testId="case-images-error"
+      />
+    );
+  }
+
+  const images = found.data;
+  const href = (imageId: string) =>
+    `/cases/${encodeURIComponent(item.id)}/images/${encodeURIComponent(imageId)}${location.search}`;
+
+  if (images.length === 0) {
+    return (
+      <Stack gap="md" data-testid="case-images-tab">
+        <EmptyState
+          variant="light"
+          py="xl"
+          icon={<IconPhoto size={28} />}
+          title={t('caseImages.empty.title')}
+          description={t(caps.canUploadImage ? 'caseImages.empty.canUpload' : 'caseImages.empty.readOnly')}
+          data-testid="case-images-empty"
+        />
+        {upload}
+      </Stack>
+    );
+  }
+
+  const working = images.filter(isInProgress).length;
+  return (
+    <Stack gap="md" data-testid="case-images-tab">
+      <Group justify="space-between" align="baseline" gap="xs">
+        <Title order={3} fz="md">
+          {t('caseImages.count', { count: images.length })}
+        </Title>
+        {working > 0 && (
+          <Text size="xs" c="dimmed" aria-live="polite" data-testid="case-images-working">
+            {t('caseImages.working', { count: working })}
+          </Text>
+        )}
+      </Group>
+      {images.length > MAX_CASE_IMAGES && (
+        <Alert color="yellow" variant="light" icon={<IconAlertCircle />} data-testid="case-images-too-many">
+          {t('caseImages.tooMany', { max: MAX_CASE_IMAGES })}
+        </Alert>
+      )}
+      {upload}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="case-images">
+        {images.map((image) => (
+          <ImageCard key={image.id} image={image} href={href(image.id)} caps={caps} actions={actions} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

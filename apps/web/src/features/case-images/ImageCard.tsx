@@ -1,0 +1,177 @@
+import type { Image } from '@pathology/contract';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Menu, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IconRefresh } from '../../components/icons.tsx';
+import { IconDots, IconTrash } from '../case-detail/case-detail-icons.tsx';
+import { ImageStatusBadge } from '../case-list/status-badges.tsx';
+import { formatDateTime } from '../../lib/format-date.ts';
+import { formatFileSize } from './format-size.ts';
+import { IconDownload, IconEye } from './image-icons.tsx';
+import { SlideThumbnail } from './SlideThumbnail.tsx';
+import type { ImageActions } from './useImageActions.tsx';
+
+export interface ImageCapabilities {
+  canEdit: boolean;
+  canDownloadImage: boolean;
+}
+
+/** Spec part 2 §5: scans at x40 show teal, others cyan. */
+export function magnificationColor(magnification: number): 'teal' | 'cyan' {
+  return magnification === 40 ? 'teal' : 'cyan';
+}
+
+/** Reprocess is offered for failed conversions and for available images (e.g. after a converter update). */
+function canReprocess(image: Image): boolean {
+  return image.status === 'process_failed' || image.status === 'available';
+}
+
+interface ImageCardProps {
+  image: Image;
+  href: string;
+  caps: ImageCapabilities;
+  actions: ImageActions;
+}
+
+/** One image of the images tab: thumbnail, names, facts, and its actions. Only an available image opens. */
+export function ImageCard({ image, href, caps, actions }: ImageCardProps) {
+  const { t } = useTranslation();
+  const available = image.status === 'available';
+  const busy = actions.busy.has(image.id);
+  const showMenu = caps.canDownloadImage || caps.canEdit;
+  const alt = t('caseImages.thumbnailOf', { name: image.displayName });
+
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="case-image-card" data-status={image.status}>
+      <Card.Section>
+        {available ? (
+          <Link to={href} tabIndex={-1} aria-hidden style={{ display: 'block' }}>
+            <SlideThumbnail imageId={image.id} status={image.status} alt={alt} width="100%" height={150} />
+          </Link>
+        ) : (
+          <SlideThumbnail
+            imageId={image.id}
+            status={image.status}
+            processErrorCode={image.processError?.code}
+            alt={alt}
+            width="100%"
+            height={150}
+          />
+        )}
+      </Card.Section>
+      <Stack gap={6} mt="sm">
+        <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            {available ? (
+              <Anchor component={Link} to={href} fw={600} size="sm" truncate="end" data-testid="case-image-link">
+                {image.displayName}
+              </Anchor>
+            ) : (
+              <Text fw={600} size="sm" truncate="end">
+                {image.displayName}
+              </Text>
+            )}
+            {image.filename !== image.displayName && (
+              <Text size="xs" c="dimmed" truncate="end" title={image.filename}>
+                {image.filename}
+              </Text>
+            )}
+          </Stack>
+          {!available && <ImageStatusBadge status={image.status} />}
+        </Group>
+        <Group gap={6} wrap="wrap">
+          <Fact label={t('caseImages.fields.size')}>{formatFileSize(image.size)}</Fact>
+          {image.dimensions && (
+            <Fact label={t('caseImages.fields.dimensions')}>
+              {t('caseImages.dimensions', { width: image.dimensions.width, height: image.dimensions.height })}
+            </Fact>
+          )}
+          {image.magnification != null && (
+            <Badge size="sm" radius="sm" variant="light" color={magnificationColor(image.magnification)} tt="none">
+              {t('caseImages.magnification', { value: image.magnification })}
+            </Badge>
+          )}
+        </Group>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" title={t('caseImages.fields.created')}>
+            {formatDateTime(image.createdAt)}
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            {available && (
+              <Button
+                component={Link}
+                to={href}
+                size="compact-xs"
+                variant="light"
+                leftSection={<IconEye size={14} />}
+                data-testid="case-image-open"
+              >
+                {t('caseImages.actions.open')}
+              </Button>
+            )}
+            {showMenu && (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Tooltip label={t('caseImages.actions.more')} openDelay={300}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="sm"
+                      loading={busy}
+                      aria-label={t('caseImages.actions.moreFor', { name: image.displayName })}
+                      data-testid="case-image-menu"
+                    >
+                      <IconDots size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {caps.canDownloadImage && (
+                    <Menu.Item
+                      leftSection={<IconDownload size={15} />}
+                      onClick={() => actions.download(image)}
+                      data-testid="case-image-download"
+                    >
+                      {t('caseImages.actions.download')}
+                    </Menu.Item>
+                  )}
+                  {caps.canEdit && (
+                    <Menu.Item
+                      leftSection={<IconRefresh size={15} />}
+                      disabled={!canReprocess(image)}
+                      onClick={() => actions.reprocess(image)}
+                      data-testid="case-image-reprocess"
+                    >
+                      {t('caseImages.actions.reprocess')}
+                    </Menu.Item>
+                  )}
+                  {caps.canEdit && (
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={15} />}
+                      onClick={() => actions.remove(image)}
+                      data-testid="case-image-delete"
+                    >
+                      {t('caseImages.actions.delete')}
+                    </Menu.Item>
+                  )}
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: string }) {
+  return (
+    <Tooltip label={label} openDelay={300}>
+      <Badge size="sm" radius="sm" variant="default" tt="none" fw={500}>
+        <VisuallyHidden>{label}: </VisuallyHidden>
+        {children}
+      </Badge>
+    </Tooltip>
+  );
+}
