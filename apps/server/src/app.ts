@@ -55,6 +55,10 @@ import { imageRoutes } from './modules/images/image.routes.ts';
 import { createImageService } from './modules/images/image.service.ts';
 import { tusUploadRoutes } from './modules/uploads/tus-uploads.routes.ts';
 import type { BlobStore } from './storage/blob-store.ts';
+import { cacheCallers } from './auth/caller-cache.ts';
+import { iiifRoutes } from './modules/iiif/iiif.routes.ts';
+import { createLayerAccess } from './modules/iiif/layer-access.ts';
+import { createPyramidCache } from './modules/iiif/pyramid-cache.ts';
 import { APP_VERSION } from './version.ts';
 import path from 'node:path';
 
@@ -152,6 +156,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
+
+  await app.register(async (iiif) => {
+    registerAuthentication(iiif, cacheCallers(deps.verifyToken, resolveAccount));
+    await iiif.register(iiifRoutes, {
+      layers: createLayerAccess({ db, capabilities }),
+      pyramids: createPyramidCache({ blobs, cacheDir: path.join(deps.config.dataDir, 'cache', 'pyramids') }),
+    });
+  });
 
   const spaFallback = await registerWebApp(app, deps.config.webDist);
   registerNotFoundHandler(app, { spaFallback });

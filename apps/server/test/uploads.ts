@@ -3,9 +3,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { images } from '../src/db/schema/index.ts';
 import type { TestContext } from './test-app.ts';
+import { slidePath } from './testdata.ts';
 
 /** A real slide of the shared test data (read in place, never copied into the repository). */
-export const SMALL_SVS = '/work/shared/testdata/slides/CMU-1-Small-Region.svs';
+export const SMALL_SVS = slidePath('CMU-1-Small-Region.svs');
 
 /** The first bytes of a PNG: valid content for .png, the wrong content for any other extension. */
 export const PNG_BYTES = Buffer.concat([

@@ -14,7 +14,7 @@ export const HOME_PATH = '/organizations';
 /*
  * Screens are split into chunks of their own and loaded on first visit. After a deployment an open page may ask for
  * a chunk that is gone: the error element then shows the reload prompt (UpdateFallbackPage).
- * Menu paths whose screens do not exist yet (/bulk-upload, /users, /contracts, /import-csv, /export-csv,
+ * Menu paths whose screens do not exist yet (/users, /contracts, /import-csv, /export-csv,
  * /notices/posts, /notices, /mentions, /feature-list) have no route, so they show the not-found page; when a screen
  * lands, its route goes here wrapped in <RequireRole> with the check of the menu table.
  */
@@ -48,8 +48,26 @@ const screens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/case-detail/CreateCasePage.tsx')).CreateCasePage }),
   },
   {
+    // More specific than the splat below, so React Router ranks it first wherever it is listed.
+    path: 'cases/:caseId/attachments/:filename/:attachmentId',
+    lazy: async () => ({ Component: (await import('../features/attachments/PdfPreviewPage.tsx')).PdfPreviewPage }),
+  },
+  {
     path: 'cases/:caseId/*',
     lazy: async () => ({ Component: (await import('../features/case-detail/CaseDetailPage.tsx')).CaseDetailPage }),
+  },
+  {
+    path: 'bulk-upload',
+    lazy: async () => {
+      const { BulkUploadPage } = await import('../features/bulk-upload/BulkUploadPage.tsx');
+      return {
+        Component: () => (
+          <RequireRole check="isMember">
+            <BulkUploadPage />
+          </RequireRole>
+        ),
+      };
+    },
   },
   {
     path: 'my-account',

@@ -1,7 +1,13 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import attachmentsEn from '../features/attachments/i18n/en.json';
+import attachmentsJa from '../features/attachments/i18n/ja.json';
+import bulkUploadEn from '../features/bulk-upload/i18n/en.json';
+import bulkUploadJa from '../features/bulk-upload/i18n/ja.json';
 import caseDetailEn from '../features/case-detail/i18n/en.json';
 import caseDetailJa from '../features/case-detail/i18n/ja.json';
+import caseImagesEn from '../features/case-images/i18n/en.json';
+import caseImagesJa from '../features/case-images/i18n/ja.json';
 import caseListEn from '../features/case-list/i18n/en.json';
 import caseListJa from '../features/case-list/i18n/ja.json';
 import uploadsEn from '../features/uploads/i18n/en.json';
@@ -19,8 +25,28 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 
 /** Large features keep their texts in a catalogue of their own, mounted under one key of the translation. */
 export const resources = {
-  ja: { translation: { ...ja, caseList: caseListJa, caseDetail: caseDetailJa, uploads: uploadsJa } },
-  en: { translation: { ...en, caseList: caseListEn, caseDetail: caseDetailEn, uploads: uploadsEn } },
+  ja: {
+    translation: {
+      ...ja,
+      caseList: caseListJa,
+      caseDetail: caseDetailJa,
+      uploads: uploadsJa,
+      bulkUpload: bulkUploadJa,
+      caseImages: caseImagesJa,
+      attachments: attachmentsJa,
+    },
+  },
+  en: {
+    translation: {
+      ...en,
+      caseList: caseListEn,
+      caseDetail: caseDetailEn,
+      uploads: uploadsEn,
+      bulkUpload: bulkUploadEn,
+      caseImages: caseImagesEn,
+      attachments: attachmentsEn,
+    },
+  },
 } as const;
 
 export function isLanguage(value: unknown): value is Language {

@@ -35,3 +35,9 @@ export const ATTACHMENT_EXTENSIONS = [
 export const FORBIDDEN_ATTACHMENT_FILENAME_CHARS = ['#', '%', '?'] as const;
 
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 ** 3;
+
+/**
+ * Image count of a case above which the upload screens warn (part 1 §5, not blocking). The server's
+ * MAX_CASE_IMAGES setting defaults to the same number; no endpoint tells the web a different one yet.
+ */
+export const DEFAULT_MAX_CASE_IMAGES = 200;

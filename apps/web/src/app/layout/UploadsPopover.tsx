@@ -1,4 +1,15 @@
-import { ActionIcon, Button, Divider, EmptyState, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Divider,
+  EmptyState,
+  Group,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconCloudUpload } from '../../components/icons.tsx';

@@ -2,10 +2,11 @@ import type { Case } from '@pathology/contract';
 import { Group, Paper, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AttachmentsTab } from '../attachments/AttachmentsTab.tsx';
+import { CaseImagesTab } from '../case-images/CaseImagesTab.tsx';
 import { CaseCommentsTab } from './CaseCommentsTab.tsx';
 import { CaseDetailsView } from './CaseDetailsView.tsx';
 import { CasePermissionsTab } from './CasePermissionsTab.tsx';
-import { ComingSoonTab } from './ComingSoonTab.tsx';
 import { EditCaseForm } from './EditCaseForm.tsx';
 import { IconFileText } from '../../components/icons.tsx';
 import { IconLock } from './case-detail-icons.tsx';
@@ -73,10 +74,10 @@ export function CaseDetailTabs({ item, place, onTab, onEdit }: CaseDetailTabsPro
           )}
         </Tabs.Panel>
         <Tabs.Panel value="images" p="lg">
-          <ComingSoonTab kind="images" count={item.numberOfImages} />
+          <CaseImagesTab item={item} />
         </Tabs.Panel>
         <Tabs.Panel value="attachments" p="lg">
-          <ComingSoonTab kind="attachments" count={item.numberOfAttachments} />
+          <AttachmentsTab item={item} />
         </Tabs.Panel>
         <Tabs.Panel value="comments" p="lg">
           <CaseCommentsTab item={item} />

@@ -16,7 +16,7 @@ import { useImageActions } from './useImageActions.tsx';
 
 function LoadingImages() {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="case-images-loading" aria-busy>
+    <SimpleGrid type="container" cols={{ base: 1, '480px': 2, '780px': 3 }} data-testid="case-images-loading" aria-busy>
       {[0, 1, 2].map((key) => (
         <Skeleton key={key} height={250} radius="md" />
       ))}
@@ -95,7 +95,13 @@ export function CaseImagesTab({ item }: { item: Case }) {
         </Alert>
       )}
       {upload}
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="case-images">
+      {/* Columns follow the tab's own width, which depends on whether the info panel is open. */}
+      <SimpleGrid
+        type="container"
+        cols={{ base: 1, '480px': 2, '780px': 3, '1080px': 4 }}
+        spacing="md"
+        data-testid="case-images"
+      >
         {images.map((image) => (
           <ImageCard key={image.id} image={image} href={href(image.id)} caps={caps} actions={actions} />
         ))}

@@ -1,10 +1,21 @@
 import type { Image } from '@pathology/contract';
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Menu, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconRefresh } from '../../components/icons.tsx';
 import { IconDots, IconTrash } from '../case-detail/case-detail-icons.tsx';
-import { ImageStatusBadge } from '../case-list/status-badges.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatFileSize } from './format-size.ts';
 import { IconDownload, IconEye } from './image-icons.tsx';
@@ -45,7 +56,7 @@ export function ImageCard({ image, href, caps, actions }: ImageCardProps) {
     <Card withBorder radius="md" padding="sm" data-testid="case-image-card" data-status={image.status}>
       <Card.Section>
         {available ? (
-          <Link to={href} tabIndex={-1} aria-hidden style={{ display: 'block' }}>
+          <Link to={href} tabIndex={-1} aria-hidden style={{ display: 'block', textDecoration: 'none' }}>
             <SlideThumbnail imageId={image.id} status={image.status} alt={alt} width="100%" height={150} />
           </Link>
         ) : (
@@ -77,7 +88,6 @@ export function ImageCard({ image, href, caps, actions }: ImageCardProps) {
               </Text>
             )}
           </Stack>
-          {!available && <ImageStatusBadge status={image.status} />}
         </Group>
         <Group gap={6} wrap="wrap">
           <Fact label={t('caseImages.fields.size')}>{formatFileSize(image.size)}</Fact>
@@ -93,7 +103,8 @@ export function ImageCard({ image, href, caps, actions }: ImageCardProps) {
           )}
         </Group>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="xs" c="dimmed" title={t('caseImages.fields.created')}>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            <VisuallyHidden>{t('caseImages.fields.created')}: </VisuallyHidden>
             {formatDateTime(image.createdAt)}
           </Text>
           <Group gap={4} wrap="nowrap">

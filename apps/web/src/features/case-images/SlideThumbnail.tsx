@@ -41,7 +41,14 @@ const frame: CSSProperties = {
  * not available shows its status in the status colour instead (uploaded yellow, processing orange, failed red); a
  * failed load shows 'Error' and the reason. Small sizes (the case list) keep the text in a tooltip.
  */
-export function SlideThumbnail({ imageId, status, processErrorCode, alt, width = 56, height = 40 }: SlideThumbnailProps) {
+export function SlideThumbnail({
+  imageId,
+  status,
+  processErrorCode,
+  alt,
+  width = 56,
+  height = 40,
+}: SlideThumbnailProps) {
   const { t } = useTranslation();
   const available = status === 'available';
   const { ref, state } = useThumbnail<HTMLDivElement>(imageId, available);

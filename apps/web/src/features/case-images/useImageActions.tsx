@@ -27,7 +27,12 @@ export function useImageActions(caseId: string): ImageActions {
 
   const download = (image: Image) => {
     setDownloading((ids) => new Set(ids).add(image.id));
-    notifications.show({ id: `download-${image.id}`, loading: true, message: t('caseImages.download.started', { name: image.filename }), autoClose: false });
+    notifications.show({
+      id: `download-${image.id}`,
+      loading: true,
+      message: t('caseImages.download.started', { name: image.filename }),
+      autoClose: false,
+    });
     downloadOriginal(image)
       .then(() => notifications.hide(`download-${image.id}`))
       .catch((error: unknown) =>

@@ -3,10 +3,7 @@ import { loadThumbnail, thumbnailCache } from './thumbnail-loader.ts';
 import { useInView } from './useInView.ts';
 
 export type ThumbnailState =
-  | { kind: 'waiting' }
-  | { kind: 'loading' }
-  | { kind: 'loaded'; url: string }
-  | { kind: 'failed'; error: unknown };
+  { kind: 'waiting' } | { kind: 'loading' } | { kind: 'loaded'; url: string } | { kind: 'failed'; error: unknown };
 
 /**
  * The thumbnail of an available image, fetched with the bearer token once its element comes into view. `ref` goes on

@@ -1,4 +1,5 @@
 import { Button, Group, Skeleton, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { CaseSearchResponse } from '@pathology/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,12 +13,15 @@ export function CaseListHeader({
   limit,
   canTransfer,
   canCreate,
+  uploadAction,
 }: {
   data: CaseSearchResponse | undefined;
   page: number;
   limit: number;
   canTransfer: boolean;
   canCreate: boolean;
+  /** The "Add Images" button opening the upload dialog, when the user may add images in the group. */
+  uploadAction?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
@@ -45,6 +49,7 @@ export function CaseListHeader({
         )}
       </Group>
       <Group gap="xs">
+        {uploadAction}
         {canTransfer && (
           <Button
             component={Link}

@@ -14,6 +14,7 @@ import { nextOrder, organizationScope } from './list-state.ts';
 import { queryToForm, replaceSearchFields, withCaseNumber } from './search-form.ts';
 import { useCaseListState } from './useCaseListState.ts';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
+import { UploadImagesButton } from '../uploads/UploadImagesButton.tsx';
 
 /** /cases: the case list of part 1 §2, its state in the URL. */
 export function CaseListPage() {
@@ -50,6 +51,14 @@ export function CaseListPage() {
         limit={search.limit}
         canTransfer={state.roles?.isAdministrator ?? false}
         canCreate={canCreate}
+        uploadAction={
+          canCreate && listOrganization ? (
+            <UploadImagesButton
+              organization={listOrganization}
+              showModel={state.isSuperUser || listOrganization.predictionEnabled}
+            />
+          ) : undefined
+        }
       />
       <CaseListToolbar state={state} onOpenSearch={() => setSearchOpen(true)} />
       <ActiveFilterBar

@@ -1,4 +1,4 @@
-import { Alert, CloseButton, Group, List, Text } from '@mantine/core';
+import { Alert, List } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconAlertCircle } from '../../components/icons.tsx';
 
@@ -24,14 +24,10 @@ export function UnsupportedFilesAlert({
       icon={<IconAlertCircle size={18} />}
       data-testid="unsupported-files-alert"
       role="alert"
-      title={
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={600} size="sm">
-            {noneSupported ? t('uploads.unsupported.none') : t('uploads.unsupported.some')}
-          </Text>
-          <CloseButton size="sm" aria-label={t('uploads.actions.close')} onClick={onClose} />
-        </Group>
-      }
+      title={noneSupported ? t('uploads.unsupported.none') : t('uploads.unsupported.some')}
+      withCloseButton
+      closeButtonLabel={t('uploads.actions.close')}
+      onClose={onClose}
     >
       <List size="xs" spacing={2}>
         {names.map((name) => (

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconRefresh } from '../../components/icons.tsx';
@@ -68,7 +68,9 @@ export function UploadItemRow({ item, showCase = false }: { item: UploadItem; sh
       <Group gap="xs" justify="space-between" wrap="nowrap">
         <Text size="xs" c="dimmed" truncate="end">
           {showCase && item.caseId ? (
-            <Link to={`/cases/${item.caseId}`}>{item.caseNumber}</Link>
+            <Anchor component={Link} to={`/cases/${item.caseId}`} size="xs">
+              {item.caseNumber}
+            </Anchor>
           ) : showCase ? (
             item.caseNumber
           ) : null}

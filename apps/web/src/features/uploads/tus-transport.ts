@@ -50,7 +50,13 @@ export const tusTransport: UploadTransport = (item, onProgress, signal) =>
         if (token) request.setHeader('Authorization', `Bearer ${token}`);
       },
       onProgress: (sent, total) => onProgress(total > 0 ? sent / total : 0),
-      onError: (error) => reject(new UploadError(tusErrorMessage(error), error instanceof DetailedError ? error.originalResponse?.getStatus() : undefined)),
+      onError: (error) =>
+        reject(
+          new UploadError(
+            tusErrorMessage(error),
+            error instanceof DetailedError ? error.originalResponse?.getStatus() : undefined,
+          ),
+        ),
       onSuccess: ({ lastResponse }) => {
         try {
           resolve(ImageUploadResponseSchema.parse(JSON.parse(lastResponse.getBody())));

@@ -33,10 +33,10 @@ export interface UploadEngine {
   dismiss(ids: readonly string[]): void;
   /** Marks a queued file failed without sending it (e.g. its case could not be created). */
   fail(id: string, message: string): void;
-  getItems(): readonly UploadItem[];
+  getItems: () => readonly UploadItem[];
   /** Queued or running files. */
   activeCount(): number;
-  subscribe(listener: () => void): () => void;
+  subscribe: (listener: () => void) => () => void;
   onEvent(listener: (event: UploadEvent) => void): () => void;
 }
 
@@ -104,7 +104,6 @@ export function createUploadEngine(options: UploadEngineOptions): UploadEngine {
     running.set(id, controller);
     const started = update(id, { status: 'uploading', uploadProgress: 0, error: undefined });
     if (!started) return;
-    emit('upload_started', started);
     try {
       let caseId = started.caseId;
       if (!caseId) {
@@ -115,15 +114,21 @@ export function createUploadEngine(options: UploadEngineOptions): UploadEngine {
       }
       if (controller.signal.aborted) throw new Error(UPLOAD_MESSAGES.aborted);
       const item = find(id) as UploadItem;
+      // Announced once the case exists, so the notification can link to it.
+      emit('upload_started', item);
       let lastProgress = 0;
-      const result = await options.transport({ ...item, caseId }, (fraction) => {
-        // Whole percents are enough for the bars; fewer store updates.
-        const rounded = Math.floor(Math.min(1, Math.max(0, fraction)) * 100) / 100;
-        if (rounded !== lastProgress && running.get(id) === controller) {
-          lastProgress = rounded;
-          update(id, { uploadProgress: rounded });
-        }
-      }, controller.signal);
+      const result = await options.transport(
+        { ...item, caseId },
+        (fraction) => {
+          // Whole percents are enough for the bars; fewer store updates.
+          const rounded = Math.floor(Math.min(1, Math.max(0, fraction)) * 100) / 100;
+          if (rounded !== lastProgress && running.get(id) === controller) {
+            lastProgress = rounded;
+            update(id, { uploadProgress: rounded });
+          }
+        },
+        controller.signal,
+      );
       if (running.get(id) !== controller) return;
       emit('upload_completed', update(id, { status: 'uploaded', uploadProgress: 1, imageId: result.id }));
     } catch (error) {

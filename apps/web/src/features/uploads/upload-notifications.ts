@@ -19,10 +19,10 @@ export interface UploadNotification {
 }
 
 export interface NotificationHistory {
-  add(event: UploadEvent): UploadNotification;
-  getAll(): readonly UploadNotification[];
-  clear(): void;
-  subscribe(listener: () => void): () => void;
+  add: (event: UploadEvent) => UploadNotification;
+  getAll: () => readonly UploadNotification[];
+  clear: () => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 /** Newest first, at most `cap` entries. */

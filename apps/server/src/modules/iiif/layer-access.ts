@@ -1,0 +1,51 @@
+import { and, eq } from 'drizzle-orm';
+import type { Caller } from '../../auth/caller.ts';
+import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
+import type { Db } from '../../db/client.ts';
+import { imageLayers, images } from '../../db/schema/index.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { isUuid } from '../../http/ids.ts';
+
+export interface LayerTarget {
+  layerId: string;
+  pyramidKey: string;
+}
+
+/** How long a "may see" answer is reused: a viewer asks hundreds of tiles a minute of one layer. */
+const ACCESS_TTL_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Finds the pyramid of a layer of an available image and checks that the caller may see its case
+ * (404 otherwise, as everywhere). Answers are remembered per account and layer for ACCESS_TTL_MS,
+ * so a revoked right stops working within that time, not at once.
+ */
+export function createLayerAccess(deps: { db: Db; capabilities: Pick<CapabilitiesService, 'requireCaseVisible'> }) {
+  const remembered = new Map<string, { target: LayerTarget; until: number }>();
+
+  async function lookUp(caller: Caller, layerId: string): Promise<LayerTarget> {
+    if (!isUuid(layerId)) throw HttpError.notFound();
+    const [row] = await deps.db
+      .select({ pyramidKey: imageLayers.pyramidKey, caseId: images.caseId })
+      .from(imageLayers)
+      .innerJoin(images, eq(images.id, imageLayers.imageId))
+      .where(and(eq(imageLayers.id, layerId), eq(images.status, 'available')));
+    if (row == null) throw HttpError.notFound();
+    await deps.capabilities.requireCaseVisible(caller, row.caseId);
+    return { layerId, pyramidKey: row.pyramidKey };
+  }
+
+  return {
+    async require(caller: Caller, layerId: string, now = Date.now()): Promise<LayerTarget> {
+      const key = `${caller.accountId}:${layerId}`;
+      const hit = remembered.get(key);
+      if (hit != null && hit.until > now) return hit.target;
+      const target = await lookUp(caller, layerId);
+      if (remembered.size >= MAX_ENTRIES) remembered.clear();
+      remembered.set(key, { target, until: now + ACCESS_TTL_MS });
+      return target;
+    },
+  };
+}
+
+export type LayerAccess = ReturnType<typeof createLayerAccess>;

@@ -1,0 +1,133 @@
+import { IMAGE_MESSAGES } from '@pathology/contract';
+import { DIALOG_IMAGE_EXTENSIONS, isSupportedFile } from './file-types.ts';
+
+/** An existing case the typed number matched: its id, image names (for duplicates) and image count. */
+export interface CaseMatch {
+  id: string;
+  caseNumber: string;
+  filenames: readonly string[];
+  imageCount: number;
+}
+
+export interface DraftCase {
+  key: string;
+  caseNumber: string;
+  /** undefined while looking the number up, null for a new case. */
+  match: CaseMatch | null | undefined;
+}
+
+export interface DraftFile {
+  key: string;
+  caseKey: string;
+  file: File;
+  displayName: string;
+  supported: boolean;
+}
+
+export interface DialogState {
+  cases: readonly DraftCase[];
+  files: readonly DraftFile[];
+  /** Names of the last selection when none of it was supported. */
+  rejected: readonly string[];
+}
+
+let sequence = 0;
+const key = (prefix: string) => `${prefix}${sequence++}`;
+
+export function initialDialogState(): DialogState {
+  return { cases: [{ key: key('case'), caseNumber: '', match: null }], files: [], rejected: [] };
+}
+
+const filesOf = (state: DialogState, caseKey: string) => state.files.filter((file) => file.caseKey === caseKey);
+
+/** Adds chosen files to a case: a name already in that case is not added twice; unsupported ones are listed. */
+export function addFiles(state: DialogState, caseKey: string, files: readonly File[]): DialogState {
+  const names = new Set(filesOf(state, caseKey).map((draft) => draft.file.name));
+  const added: DraftFile[] = [];
+  for (const file of files) {
+    if (names.has(file.name)) continue;
+    names.add(file.name);
+    const supported = isSupportedFile(file.name, DIALOG_IMAGE_EXTENSIONS);
+    added.push({ key: key('file'), caseKey, file, displayName: file.name, supported });
+  }
+  const noneSupported = files.length > 0 && !files.some((file) => isSupportedFile(file.name, DIALOG_IMAGE_EXTENSIONS));
+  return {
+    ...state,
+    files: [...state.files, ...added.filter((draft) => draft.supported || !noneSupported)],
+    rejected: noneSupported ? files.map((file) => file.name) : [],
+  };
+}
+
+export function removeFile(state: DialogState, fileKey: string): DialogState {
+  return { ...state, files: state.files.filter((file) => file.key !== fileKey) };
+}
+
+/** Copies (or moves) a file to another case, unless that case already lists the name. */
+export function transferFile(state: DialogState, fileKey: string, toCaseKey: string, move: boolean): DialogState {
+  const draft = state.files.find((file) => file.key === fileKey);
+  if (!draft || draft.caseKey === toCaseKey) return state;
+  const taken = filesOf(state, toCaseKey).some((file) => file.file.name === draft.file.name);
+  const rest = move ? state.files.filter((file) => file.key !== fileKey) : state.files;
+  if (taken) return { ...state, files: rest };
+  return { ...state, files: [...rest, { ...draft, key: key('file'), caseKey: toCaseKey }] };
+}
+
+export function renameFile(state: DialogState, fileKey: string, displayName: string): DialogState {
+  return { ...state, files: state.files.map((file) => (file.key === fileKey ? { ...file, displayName } : file)) };
+}
+
+export function addCase(state: DialogState): DialogState {
+  return { ...state, cases: [...state.cases, { key: key('case'), caseNumber: '', match: null }] };
+}
+
+export function removeCase(state: DialogState, caseKey: string): DialogState {
+  if (state.cases.length <= 1) return state;
+  return {
+    ...state,
+    cases: state.cases.filter((draft) => draft.key !== caseKey),
+    files: state.files.filter((file) => file.caseKey !== caseKey),
+  };
+}
+
+export function setCase(state: DialogState, caseKey: string, patch: Partial<Omit<DraftCase, 'key'>>): DialogState {
+  return { ...state, cases: state.cases.map((draft) => (draft.key === caseKey ? { ...draft, ...patch } : draft)) };
+}
+
+export interface CaseCheck {
+  /** Files to upload (supported). */
+  uploadable: readonly DraftFile[];
+  /** Keys of files whose name the chosen case already has. */
+  duplicates: ReadonlySet<string>;
+  missingNumber: boolean;
+  /** Images after this upload above the maximum: the not-blocking warning. */
+  exceedsMax: boolean;
+  loading: boolean;
+}
+
+export function checkCase(state: DialogState, draft: DraftCase, maxImages: number): CaseCheck {
+  const uploadable = filesOf(state, draft.key).filter((file) => file.supported);
+  const existing = new Set(draft.match?.filenames ?? []);
+  const duplicates = new Set(uploadable.filter((file) => existing.has(file.file.name)).map((file) => file.key));
+  const imageCount = (draft.match?.imageCount ?? 0) + uploadable.length;
+  return {
+    uploadable,
+    duplicates,
+    missingNumber: draft.caseNumber.trim() === '',
+    exceedsMax: imageCount > maxImages,
+    loading: draft.match === undefined && draft.caseNumber.trim() !== '',
+  };
+}
+
+/** Upload is allowed with at least one file, every case with files numbered and looked up, and no duplicate. */
+export function canSubmit(state: DialogState, maxImages: number): boolean {
+  let files = 0;
+  for (const draft of state.cases) {
+    const check = checkCase(state, draft, maxImages);
+    if (check.uploadable.length === 0) continue;
+    if (check.missingNumber || check.loading || check.duplicates.size > 0) return false;
+    files += check.uploadable.length;
+  }
+  return files > 0;
+}
+
+export const DUPLICATE_FILE_ERROR = IMAGE_MESSAGES.duplicateFile;
