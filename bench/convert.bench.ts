@@ -14,6 +14,7 @@ import {
   type TiffStructure,
 } from '../apps/server/src/imaging/index.ts';
 import { isOmeXml, omeIfdIndex, parseOmeXml } from '../apps/server/src/imaging/ome-xml.ts';
+import { JPEG_QUALITY } from '../apps/server/src/imaging/pyramid.ts';
 import { summarize } from './support/stats.ts';
 import { traceSpawns, type SpawnRecord } from './support/spawn-trace.ts';
 import { formatTable } from './support/table.ts';
@@ -35,11 +36,11 @@ const PYRAMID_FLAGS = [
   '--compression',
   'jpeg',
   '--Q',
-  '85',
+  String(JPEG_QUALITY),
   '--bigtiff',
 ];
 /** The same options in vips' `file[options]` form, for operations that write the pyramid themselves. */
-const PYRAMID_SUFFIX = '[tile,tile-width=512,tile-height=512,pyramid,compression=jpeg,Q=85,bigtiff]';
+const PYRAMID_SUFFIX = `[tile,tile-width=512,tile-height=512,pyramid,compression=jpeg,Q=${JPEG_QUALITY},bigtiff]`;
 const REPLICATE = 8;
 const DERIVED_FROM = 'CMU-1-Small-Region.svs';
 

@@ -1,3 +1,4 @@
+import './sharp-setup.ts';
 export { sniffKind, kindMatchesExtension, type SniffedKind } from './sniff.ts';
 export { UnsupportedImageError, InvalidVsiZipError, ImagingTimeoutError } from './errors.ts';
 export { validateVsiZip } from './vsi-zip.ts';

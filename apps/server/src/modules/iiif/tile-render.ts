@@ -149,7 +149,7 @@ export async function renderImage(pyramid: OpenPyramid, request: ImageRequest): 
           width,
           height,
         })
-      : sharp(await pyramid.localPath(), { page: page.index, limitInputPixels: false }).extract({
+      : sharp(await pyramid.localPath(), { page: page.index, limitInputPixels: false, sequentialRead: false }).extract({
           left,
           top,
           width,

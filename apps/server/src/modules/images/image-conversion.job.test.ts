@@ -113,7 +113,8 @@ describe('convert job', () => {
   });
 
   it('replaces the pyramid on reprocess, deletes the old blobs and counts the bytes once', async () => {
-    const { imageId, organizationId } = await uploaded(slidePath('smalltif-16bit.tif'));
+    // An Aperio file twice in one worker: the second reading must not reuse the first one's decoder.
+    const { imageId, organizationId } = await uploaded(slidePath('CMU-1-Small-Region.svs'));
     await convertImageJob(deps, { imageId, retryCount: 0, retryLimit: 2 });
     const before = await storedKeys(imageId);
     await database.db.update(images).set({ status: 'uploaded' }).where(eq(images.id, imageId));
