@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Caller } from '../../auth/caller.ts';
 import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
 import { imageNameKey, type BatchUploadRepository } from './batch-upload.repository.ts';
-import { caseNumberFromFilename } from './case-number.ts';
+import { caseNumberFromFilename } from '@pathology/contract';
 
 type ParseInput = z.output<typeof BatchParseRequestSchema>;
 

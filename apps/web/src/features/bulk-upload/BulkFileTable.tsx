@@ -5,7 +5,7 @@ import { formatBytes } from '../uploads/file-types.ts';
 import { translateUploadError } from '../uploads/upload-error-text.ts';
 import { IconTrash } from '../uploads/upload-icons.tsx';
 import { skipReason, type BulkFile } from './bulk-upload.machine.ts';
-import { caseNumberFromFilename } from './case-number.ts';
+import { caseNumberFromFilename } from '@pathology/contract';
 
 /** The chosen files: before Preview with the expected case number, after it with the server's reading. */
 export function BulkFileTable({

@@ -9,7 +9,7 @@ import {
   uploadableFiles,
   type BulkState,
 } from './bulk-upload.machine.ts';
-import { caseNumberFromFilename } from './case-number.ts';
+import { caseNumberFromFilename } from '@pathology/contract';
 import { startBulkUpload } from './start-bulk-upload.ts';
 
 const file = (name: string) => new File(['x'], name);

@@ -10,7 +10,7 @@ import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
 import { CaseImageUpload } from '../uploads/CaseImageUpload.tsx';
 import { caseDetailQueryKeys } from '../case-detail/case-detail.queries.ts';
 import { caseImagesQueryKeys, isInProgress, useCaseImages } from './case-images.queries.ts';
-import { MAX_CASE_IMAGES } from './case-images.constants.ts';
+import { DEFAULT_MAX_CASE_IMAGES as MAX_CASE_IMAGES } from '@pathology/contract';
 import { ImageCard } from './ImageCard.tsx';
 import { useImageActions } from './useImageActions.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseNumberFromFilename } from './case-number.ts';
+import { caseNumberFromFilename } from './batch-upload.ts';
 
 describe('caseNumberFromFilename', () => {
   it.each([
