@@ -14,6 +14,8 @@ export default defineConfig({
     fileParallelism: false,
     pool: 'forks',
     testTimeout: 120_000,
+    // A browser under CI load may take seconds to re-render; vitest's default of 1 s makes polls flaky.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     // The first start initialises an embedded PostgreSQL cluster and migrates it.
     hookTimeout: 240_000,
     teardownTimeout: 60_000,

@@ -24,6 +24,9 @@ import { createCaseService } from './modules/cases/case.service.ts';
 import { caseTransferRoutes } from './modules/cases/case-transfer.routes.ts';
 import { createCaseTransferService } from './modules/cases/case-transfer.service.ts';
 import { createCaseViews } from './modules/cases/case-view.ts';
+import { createColorRepository } from './modules/colors/color.repository.ts';
+import { colorRoutes } from './modules/colors/color.routes.ts';
+import { createColorService } from './modules/colors/color.service.ts';
 import { createCommentRepository } from './modules/comments/comment.repository.ts';
 import { commentRoutes } from './modules/comments/comment.routes.ts';
 import { createCommentService } from './modules/comments/comment.service.ts';
@@ -152,6 +155,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(batchUploadRoutes, {
         service: createBatchUploadService({ repository: createBatchUploadRepository(db), capabilities }),
+      });
+      await api.register(colorRoutes, {
+        service: createColorService({ colors: createColorRepository(db), capabilities }),
       });
     },
     { prefix: '/api/v1' },

@@ -11,6 +11,7 @@ import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { demoImageAttacher } from './db/seed/demo-images.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { convertPolicy, QUEUE_POLICIES, type QueuePayloads } from './jobs/queues.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
@@ -64,12 +65,15 @@ async function main(): Promise<void> {
   await runMigrations(database);
   log.info('database migrated');
   if (config.migrateOnly) return void (await shutdown('migrate-only'));
+  const blobs = createBlobStore(config.storage.location, config.storage.s3);
+  const demoImages = demoImageAttacher(blobs);
+  let demoOrganizations: string[] = [];
   if (config.seedDemo && config.role !== 'worker') {
-    const { seeded } = await seedDemo(database.db);
+    const { seeded, cases } = await seedDemo(database.db, { attachImages: demoImages.attach });
+    demoOrganizations = [...new Set(cases.map((seeded) => seeded.ownerOrganizationId))];
     log.info(seeded ? 'demo data created' : 'demo data already present');
   }
 
-  const blobs = createBlobStore(config.storage.location, config.storage.s3);
   const jobs = new JobQueue<QueuePayloads>({
     connectionString: databaseUrl,
     policies: { ...QUEUE_POLICIES, convert: convertPolicy(config.convertTimeoutSeconds) },
@@ -77,6 +81,9 @@ async function main(): Promise<void> {
   });
   await jobs.start();
   stops.push(() => jobs.stop());
+  // The demo slides were stored with the seed; convert them and count them into their groups' usage.
+  for (const imageId of demoImages.queued()) await jobs.send('convert', { imageId });
+  for (const organizationId of demoOrganizations) await jobs.send('storage-usage', { organizationId });
   if (config.role !== 'api') {
     // A conversion older than its time limit belongs to a worker that was killed.
     const stale = await sweepStaleScratch(

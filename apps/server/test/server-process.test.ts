@@ -47,6 +47,21 @@ describe('the start command', () => {
     const cases = await count(databaseUrl, 'cases');
     const accounts = await count(databaseUrl, 'accounts');
     expect(cases).toBeGreaterThanOrEqual(35);
+    // The demo slides go through the real conversion in the worker of the same process.
+    await vi.waitFor(
+      async () => {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          const { rows } = await client.query(`SELECT status, width FROM images`);
+          expect(rows.length).toBeGreaterThan(0);
+          expect(rows.every((row) => row.status === 'available' && row.width === 8192)).toBe(true);
+        } finally {
+          await client.end();
+        }
+      },
+      { timeout: 120_000, interval: 1_000 },
+    );
     expect(await first.stop()).toBe(0);
 
     const second = startServerProcess(env);

@@ -13,3 +13,4 @@ export * from './api/grants.ts';
 export * from './api/images.ts';
 export * from './api/attachments.ts';
 export * from './api/batch-upload.ts';
+export * from './api/colors.ts';

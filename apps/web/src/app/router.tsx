@@ -52,6 +52,24 @@ const screens: RouteObject[] = [
     path: 'cases/:caseId/attachments/:filename/:attachmentId',
     lazy: async () => ({ Component: (await import('../features/attachments/PdfPreviewPage.tsx')).PdfPreviewPage }),
   },
+  // The image viewer (spec part 2 §2): more specific than the splat below, so ranked first. v2 is the default
+  // version; v1 (classic, no side panel) lives under …/v1; /viewer/ sends to the version the user prefers.
+  {
+    path: 'cases/:caseId/images/:imageId',
+    lazy: async () => ({ Component: (await import('../features/viewer/ViewerPage.tsx')).ViewerV2Page }),
+  },
+  {
+    path: 'cases/:caseId/view/:imageId',
+    lazy: async () => ({ Component: (await import('../features/viewer/ViewerPage.tsx')).ViewerV2Page }),
+  },
+  {
+    path: 'cases/:caseId/images/:imageId/v1',
+    lazy: async () => ({ Component: (await import('../features/viewer/ViewerPage.tsx')).ViewerV1Page }),
+  },
+  {
+    path: 'cases/:caseId/viewer/:imageId',
+    lazy: async () => ({ Component: (await import('../features/viewer/ViewerRedirect.tsx')).ViewerRedirect }),
+  },
   {
     path: 'cases/:caseId/*',
     lazy: async () => ({ Component: (await import('../features/case-detail/CaseDetailPage.tsx')).CaseDetailPage }),

@@ -12,6 +12,10 @@ import caseListEn from '../features/case-list/i18n/en.json';
 import caseListJa from '../features/case-list/i18n/ja.json';
 import uploadsEn from '../features/uploads/i18n/en.json';
 import uploadsJa from '../features/uploads/i18n/ja.json';
+import viewerEn from '../features/viewer/i18n/en.json';
+import viewerJa from '../features/viewer/i18n/ja.json';
+import viewerColourEn from '../features/viewer-colour/i18n/en.json';
+import viewerColourJa from '../features/viewer-colour/i18n/ja.json';
 import en from './en.json';
 import ja from './ja.json';
 
@@ -34,6 +38,8 @@ export const resources = {
       bulkUpload: bulkUploadJa,
       caseImages: caseImagesJa,
       attachments: attachmentsJa,
+      viewer: viewerJa,
+      viewerColour: viewerColourJa,
     },
   },
   en: {
@@ -45,6 +51,8 @@ export const resources = {
       bulkUpload: bulkUploadEn,
       caseImages: caseImagesEn,
       attachments: attachmentsEn,
+      viewer: viewerEn,
+      viewerColour: viewerColourEn,
     },
   },
 } as const;

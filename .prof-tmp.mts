@@ -1,0 +1,63 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { createDatabase } from '/work/main/apps/server/src/db/client.ts';
+import { startEmbeddedPostgres } from '/work/main/apps/server/src/db/embedded.ts';
+import { imageLayers } from '/work/main/apps/server/src/db/schema/index.ts';
+import { readTiffStructure } from '/work/main/apps/server/src/imaging/index.ts';
+import { factories } from '/work/main/apps/server/test/factories.ts';
+import { freePort } from '/work/main/apps/server/test/free-port.ts';
+import { startServerProcess, waitForHealthy } from '/work/main/apps/server/test/server-process.ts';
+import { startTokenIssuer } from '/work/main/bench/support/token-issuer.ts';
+import { runWrk } from '/work/main/bench/tiles/wrk.ts';
+const root = '/tmp/proto/profroot';
+await fs.rm(root, { recursive: true, force: true });
+await fs.mkdir(root);
+const pg = await startEmbeddedPostgres({ dataDir: path.join(root, 'pg'), port: await freePort(), database: 'b' });
+const issuer = await startTokenIssuer();
+const port = await freePort();
+const env = { DATABASE_URL: pg.url, DATA_DIR: path.join(root, 'data'), STORAGE_URL: path.join(root, 'blobs'), PORT: String(port), HOST: '127.0.0.1', OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'bench', LOG_LEVEL: 'warn', SEED_DEMO: 'false' };
+const base = `http://127.0.0.1:${port}`;
+let server = startServerProcess(env, ['--role', 'all']);
+await waitForHealthy(base, server);
+const database = createDatabase(pg.url, { max: 2 });
+const make = factories(database.db);
+const group = await make.organization();
+const caseId = await make.case({ ownerOrganizationId: group });
+await make.join(await make.account({ subject: 'v' }), group, 'member');
+const auth = `Bearer ${await issuer.token('v', 'bench')}`;
+const posted = await fetch(`${base}/api/v1/images?caseId=${caseId}&filename=derived.tif`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/octet-stream' }, body: await fs.readFile('/tmp/proto/derived.tif') });
+const { id } = (await posted.json()) as { id: string };
+let layerId = '';
+for (;;) {
+  const image = (await (await fetch(`${base}/api/v1/images/${id}`, { headers: { authorization: auth } })).json()) as any;
+  if (image.status === 'available') { layerId = image.imageLayerResources[0].id; break; }
+  await new Promise((r) => setTimeout(r, 500));
+}
+await server.stop();
+const [layer] = await database.db.select({ key: imageLayers.pyramidKey }).from(imageLayers).where(eq(imageLayers.id, layerId));
+const pyramid = path.join(root, 'blobs', layer!.key);
+await fs.writeFile('/tmp/proto/profinfo.json', JSON.stringify({ pg: pg.url, issuer: issuer.issuer, layerId, pyramid, auth, env }));
+const h = await fs.open(pyramid, 'r');
+const levels = (await readTiffStructure(h)).pages.filter((p) => p.tileWidth != null);
+const paths: string[] = [], un: string[] = [];
+levels.forEach((page, L) => { const s = 2 ** L; for (let r = 0; r < Math.floor(page.height / 512); r++) for (let c = 0; c < Math.floor(page.width / 512); c++) { paths.push(`/iiif/2/${layerId}/${c*512*s},${r*512*s},${512*s},${512*s}/512,/0/default.jpg`); if ((c+1)*512+100 <= page.width && (r+1)*512+100 <= page.height) un.push(`/iiif/2/${layerId}/${(c*512+100)*s},${(r*512+100)*s},${512*s},${512*s}/400,/0/default.jpg`); } });
+await fs.writeFile('/tmp/proto/al.txt', paths.join('\n') + '\n');
+await fs.writeFile('/tmp/proto/un.txt', un.join('\n') + '\n');
+const mode = process.argv[2] ?? 'prof';
+{
+  const { spawn } = await import('node:child_process');
+  const { once } = await import('node:events');
+  const child = spawn(process.execPath, [...(mode === 'prof' ? ['--cpu-prof', '--cpu-prof-dir=/tmp/proto/prof'] : []), '--import', 'tsx', '/work/main/apps/server/src/main.ts', '--role', 'api'], { env: { ...process.env, WEB_DIST: '/nonexistent', ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const exited = once(child, 'exit');
+  server = { child, output: () => '', exited: exited as any, stop: async () => { child.kill('SIGTERM'); await exited; return 0; } } as any;
+}
+await waitForHealthy(base, server);
+const common = { base, headers: { Authorization: auth }, dir: '/tmp/proto' };
+console.log('cold16', await runWrk({ ...common, connections: 16, pathsFile: '/tmp/proto/al.txt', seconds: 10, limit: paths.length }));
+console.log('warm16', await runWrk({ ...common, connections: 16, pathsFile: '/tmp/proto/al.txt', seconds: 10, limit: null }));
+console.log('un16', await runWrk({ ...common, connections: 16, pathsFile: '/tmp/proto/un.txt', seconds: 10, limit: null }));
+await server.stop();
+await database.close();
+await issuer.close();
+await pg.stop();

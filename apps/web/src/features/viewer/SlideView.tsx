@@ -1,0 +1,163 @@
+import { Box, Drawer, Paper } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { Case, Image } from '@pathology/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../i18n/error-text.ts';
+import { saveBlob } from '../case-images/fetch-binary.ts';
+import { ColourPanel } from '../viewer-colour/ColourPanel.tsx';
+import { initialLayer } from './layers.ts';
+import { LayerPicker } from './LayerPicker.tsx';
+import { ZOOM_STEP } from './osd-viewer.ts';
+import { micronsPerImagePixel, scaleBar } from './scale-bar.ts';
+import { snapshotFilename, takeSnapshot } from './snapshot.ts';
+import { useLocalPreference } from './useLocalPreference.ts';
+import { useSlideViewer } from './useSlideViewer.ts';
+import { useImageZoom } from './useViewportState.ts';
+import { useViewerShortcuts } from './useViewerShortcuts.ts';
+import { ViewerMessage } from './ViewerMessage.tsx';
+import type { ViewerVersion } from './viewer-preferences.ts';
+import { ViewerSidePanel } from './ViewerSidePanel.tsx';
+import { ViewerToolbar } from './ViewerToolbar.tsx';
+import { effectiveMagnification, zoomLevelOf, zoomText } from './zoom-text.ts';
+import { ZoomIndicator } from './ZoomIndicator.tsx';
+
+interface SlideViewProps {
+  image: Image;
+  /** The image's case, for the snapshot right and the colour presets; undefined while it loads. */
+  caseItem: Case | undefined;
+  version: ViewerVersion;
+  expanded: boolean;
+  onToggleExpanded: () => void;
+  onPrevious?: () => void;
+  onNext?: () => void;
+  backHref: string;
+}
+
+/** One available image: the slide with its tools and overlays, and in v2 the side panel. Keyed by image id. */
+export function SlideView(props: SlideViewProps) {
+  const { image, caseItem, version, expanded } = props;
+  const { t } = useTranslation();
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [layerId, setLayerId] = useState(() => initialLayer(image.imageLayerResources)?.id);
+  const layer = image.imageLayerResources.find((candidate) => candidate.id === layerId);
+  const { viewer, state, retry } = useSlideViewer(element, image.id, layer?.tileSource.url ?? undefined);
+  const imageZoom = useImageZoom(state.status === 'ready' ? viewer : null);
+  const [snapshotOptions] = useLocalPreference('snapshot');
+  const [colourOpen, colour] = useDisclosure(false);
+  const [snapshotBusy, setSnapshotBusy] = useState(false);
+
+  const magnification = effectiveMagnification(image);
+  const micronsPerPixel = micronsPerImagePixel(image.resolution);
+  const text = imageZoom === undefined ? '' : zoomText(zoomLevelOf(imageZoom), magnification);
+  const bar =
+    micronsPerPixel === undefined || imageZoom === undefined ? undefined : scaleBar(micronsPerPixel, imageZoom);
+  // Until the case says otherwise, snapshots are off: a denial must never flash a usable button.
+  const snapshotDenied = caseItem?.userCapabilities.deniedScreenshot ?? true;
+  const ready = state.status === 'ready' && viewer !== null;
+
+  const zoomBy = (factor: number) => {
+    if (!ready) return;
+    viewer.viewport.zoomBy(factor);
+    viewer.viewport.applyConstraints();
+  };
+  const home = () => ready && viewer.viewport.goHome();
+  const rotate = () => ready && viewer.viewport.rotateBy(90);
+
+  const snapshot = async () => {
+    if (!ready || snapshotDenied || snapshotBusy) return;
+    setSnapshotBusy(true);
+    try {
+      const blob = await takeSnapshot(viewer, {
+        zoomText: snapshotOptions.magnification && text ? text : undefined,
+        scaleBar: snapshotOptions.scale ? bar : undefined,
+      });
+      const filename = snapshotFilename(image.displayName);
+      saveBlob(blob, filename);
+      notifications.show({ color: 'teal', message: t('viewer.snapshot.saved', { filename }) });
+    } catch (error) {
+      notifications.show({ color: 'red', title: t('viewer.snapshot.failed'), message: errorText(error, t) });
+    } finally {
+      setSnapshotBusy(false);
+    }
+  };
+  const onSnapshot = snapshotDenied ? undefined : () => void snapshot();
+
+  useViewerShortcuts({
+    previous: props.onPrevious,
+    next: props.onNext,
+    zoomIn: () => zoomBy(ZOOM_STEP),
+    zoomOut: () => zoomBy(1 / ZOOM_STEP),
+    home,
+    rotate,
+    fullscreen: props.onToggleExpanded,
+    snapshot: onSnapshot,
+  });
+
+  return (
+    <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
+      <Box pos="relative" style={{ flex: 1, minWidth: 0, background: 'var(--mantine-color-gray-1)' }}>
+        <Box
+          ref={setElement}
+          pos="absolute"
+          inset={0}
+          data-testid="viewer-canvas"
+          data-state={state.status}
+          // Denied screenshots: no "Save image as…" from the canvas either.
+          onContextMenu={snapshotDenied ? (event) => event.preventDefault() : undefined}
+        />
+        {state.status === 'loading' && (
+          <Box pos="absolute" inset={0} style={{ display: 'flex', pointerEvents: 'none' }}>
+            <ViewerMessage loading title={t('viewer.loading')} testId="viewer-tiles-loading" />
+          </Box>
+        )}
+        {state.status === 'error' && (
+          <Box pos="absolute" inset={0} bg="var(--mantine-color-body)" style={{ display: 'flex', zIndex: 3 }}>
+            <ViewerMessage
+              title={t('viewer.tilesFailed')}
+              description={errorText(state.error, t)}
+              onRetry={retry}
+              backHref={props.backHref}
+              testId="viewer-tiles-error"
+            />
+          </Box>
+        )}
+        <ViewerToolbar
+          disabled={!ready}
+          expanded={expanded}
+          onZoomIn={() => zoomBy(ZOOM_STEP)}
+          onZoomOut={() => zoomBy(1 / ZOOM_STEP)}
+          onHome={home}
+          onRotate={rotate}
+          onFullscreen={props.onToggleExpanded}
+          onSnapshot={onSnapshot}
+          snapshotBusy={snapshotBusy}
+          onColour={colour.toggle}
+          colourOpen={colourOpen}
+        />
+        {version === 'v1' && image.imageLayerResources.length > 1 && (
+          <Paper shadow="sm" radius="md" p={6} pos="absolute" top={12} right={12} style={{ zIndex: 2 }}>
+            <LayerPicker compact layers={image.imageLayerResources} value={layerId} onChange={setLayerId} />
+          </Paper>
+        )}
+        {ready && <ZoomIndicator zoomText={text} scaleBar={bar} />}
+      </Box>
+      {version === 'v2' && (
+        <ViewerSidePanel image={image} layerId={layerId} onLayer={setLayerId} snapshotDenied={snapshotDenied} />
+      )}
+      <Drawer
+        opened={colourOpen}
+        onClose={colour.close}
+        position="right"
+        size={360}
+        withOverlay={false}
+        closeOnClickOutside={false}
+        title={t('viewer.colour.title')}
+        data-testid="colour-drawer"
+      >
+        {caseItem && <ColourPanel caseId={caseItem.id} organizationId={caseItem.organizationId} viewer={viewer} />}
+      </Drawer>
+    </Box>
+  );
+}

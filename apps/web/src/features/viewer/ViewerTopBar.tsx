@@ -1,0 +1,113 @@
+import { ActionIcon, Box, Button, Group, SegmentedControl, Text, Title, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IconChevronRight } from '../../components/icons/case-icons.tsx';
+import { IconArrowLeft, IconChevronLeft } from '../case-detail/case-detail-icons.tsx';
+import type { ViewerVersion } from './viewer-preferences.ts';
+
+export interface NeighbourLinks {
+  previous?: string;
+  next?: string;
+  position: number;
+  total: number;
+}
+
+interface ViewerTopBarProps {
+  backHref: string;
+  title?: string;
+  caseNumber?: string;
+  neighbours?: NeighbourLinks;
+  version: ViewerVersion;
+  onVersion: (version: ViewerVersion) => void;
+}
+
+/** Back to the case, the image's name, previous/next image of the case and the viewer version. */
+export function ViewerTopBar({ backHref, title, caseNumber, neighbours, version, onVersion }: ViewerTopBarProps) {
+  const { t } = useTranslation();
+  return (
+    <Group
+      component="header"
+      px="md"
+      py={8}
+      gap="sm"
+      wrap="nowrap"
+      justify="space-between"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', flex: '0 0 auto' }}
+    >
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Button
+          component={Link}
+          to={backHref}
+          variant="default"
+          size="xs"
+          leftSection={<IconArrowLeft size={15} />}
+          data-testid="viewer-back"
+        >
+          <Box component="span" visibleFrom="sm">
+            {t('viewer.back')}
+          </Box>
+          <Box component="span" hiddenFrom="sm">
+            {t('viewer.backShort')}
+          </Box>
+        </Button>
+        {neighbours && (
+          <Group gap={4} wrap="nowrap">
+            <NeighbourButton href={neighbours.previous} label={t('viewer.previous')} keyHint="←" direction="previous" />
+            <Text size="xs" c="dimmed" miw={36} ta="center" data-testid="viewer-position">
+              {neighbours.position > 0
+                ? t('viewer.position', { position: neighbours.position, total: neighbours.total })
+                : ''}
+            </Text>
+            <NeighbourButton href={neighbours.next} label={t('viewer.next')} keyHint="→" direction="next" />
+          </Group>
+        )}
+        <Box style={{ minWidth: 0 }}>
+          <Title order={1} fz="md" lineClamp={1} title={title} data-testid="viewer-title">
+            {title}
+          </Title>
+          {caseNumber && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {caseNumber}
+            </Text>
+          )}
+        </Box>
+      </Group>
+      <SegmentedControl
+        size="xs"
+        aria-label={t('viewer.version.label')}
+        value={version}
+        onChange={(value) => onVersion(value === 'v1' ? 'v1' : 'v2')}
+        data={[
+          { value: 'v2', label: t('viewer.version.v2') },
+          { value: 'v1', label: t('viewer.version.v1') },
+        ]}
+        data-testid="viewer-version"
+      />
+    </Group>
+  );
+}
+
+interface NeighbourButtonProps {
+  href: string | undefined;
+  label: string;
+  keyHint: string;
+  direction: 'previous' | 'next';
+}
+
+function NeighbourButton({ href, label, keyHint, direction }: NeighbourButtonProps) {
+  const icon = direction === 'previous' ? <IconChevronLeft size={18} /> : <IconChevronRight size={18} />;
+  const common = { variant: 'default', size: 'md', 'aria-label': label, 'data-testid': `viewer-${direction}` } as const;
+  return (
+    <Tooltip label={`${label} (${keyHint})`} withArrow>
+      {href ? (
+        <ActionIcon component={Link} to={href} {...common}>
+          {icon}
+        </ActionIcon>
+      ) : (
+        <ActionIcon disabled {...common}>
+          {icon}
+        </ActionIcon>
+      )}
+    </Tooltip>
+  );
+}

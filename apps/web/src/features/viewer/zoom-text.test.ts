@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveMagnification, zoomLevelOf, zoomText } from './zoom-text.ts';
+
+describe('effectiveMagnification', () => {
+  it('uses the image magnification when there is one', () => {
+    expect(effectiveMagnification({ magnification: 40, dimensions: { width: 100, height: 100 } })).toBe(40);
+  });
+
+  it('defaults to 20 only for images larger than 5000 px on a side', () => {
+    expect(effectiveMagnification({ magnification: null, dimensions: { width: 5001, height: 10 } })).toBe(20);
+    expect(effectiveMagnification({ magnification: null, dimensions: { width: 10, height: 8000 } })).toBe(20);
+    expect(effectiveMagnification({ magnification: null, dimensions: { width: 5000, height: 5000 } })).toBeUndefined();
+    expect(effectiveMagnification({ magnification: null, dimensions: null })).toBeUndefined();
+    expect(effectiveMagnification({ magnification: 0, dimensions: { width: 10, height: 10 } })).toBeUndefined();
+  });
+});
+
+describe('zoomLevelOf', () => {
+  it('is 0 at one screen pixel per image pixel and moves by 1 per doubling', () => {
+    expect(zoomLevelOf(1)).toBe(0);
+    expect(zoomLevelOf(0.5)).toBe(-1);
+    expect(zoomLevelOf(4)).toBe(2);
+  });
+});
+
+describe('zoomText', () => {
+  it('multiplies the magnification by 2^level', () => {
+    expect(zoomText(0, 20)).toBe('×20');
+    expect(zoomText(-1, 20)).toBe('×10');
+    expect(zoomText(-3, 20)).toBe('×2.5');
+    expect(zoomText(1, 40)).toBe('×80');
+    expect(zoomText(zoomLevelOf(0.6728), 20)).toBe('×13.5');
+    expect(zoomText(-6, 20)).toBe('×0.313');
+  });
+
+  it('shows a percentage without a magnification', () => {
+    expect(zoomText(0, undefined)).toBe('100%');
+    expect(zoomText(-1, undefined)).toBe('50%');
+    expect(zoomText(-5, undefined)).toBe('3.13%');
+    expect(zoomText(zoomLevelOf(2.345), undefined)).toBe('235%');
+  });
+
+  it('is empty for a zoom that is not a number', () => {
+    expect(zoomText(Number.NaN, 20)).toBe('');
+    expect(zoomText(zoomLevelOf(0), 20)).toBe('');
+  });
+});
