@@ -71,7 +71,7 @@ describe('the start command', () => {
     expect(await count(databaseUrl, 'cases')).toBe(cases);
     expect(await count(databaseUrl, 'accounts')).toBe(accounts);
     expect(await second.stop()).toBe(0);
-  });
+  }, 240_000);
 
   it('refuses to start a separate role without DATABASE_URL', async () => {
     const server = startServerProcess({ DATA_DIR: await tempDir() }, ['--role', 'api']);
@@ -118,5 +118,5 @@ describe('the start command', () => {
     expect(Number(usage.rows[0].used_attachment_bytes)).toBe(0);
     expect(await worker.stop()).toBe(0);
     expect(await api.stop()).toBe(0);
-  });
+  }, 180_000);
 });

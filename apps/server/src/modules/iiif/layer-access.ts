@@ -22,6 +22,7 @@ const MAX_ENTRIES = 10_000;
  */
 export function createLayerAccess(deps: { db: Db; capabilities: Pick<CapabilitiesService, 'requireCaseVisible'> }) {
   const remembered = new Map<string, { target: LayerTarget; until: number }>();
+  const pending = new Map<string, Promise<LayerTarget>>();
 
   async function lookUp(caller: Caller, layerId: string): Promise<LayerTarget> {
     if (!isUuid(layerId)) throw HttpError.notFound();
@@ -40,7 +41,13 @@ export function createLayerAccess(deps: { db: Db; capabilities: Pick<Capabilitie
       const key = `${caller.accountId}:${layerId}`;
       const hit = remembered.get(key);
       if (hit != null && hit.until > now) return hit.target;
-      const target = await lookUp(caller, layerId);
+      // A viewer opens with many tiles at once: they share one look-up instead of one query each.
+      let lookingUp = pending.get(key);
+      if (lookingUp == null) {
+        lookingUp = lookUp(caller, layerId).finally(() => pending.delete(key));
+        pending.set(key, lookingUp);
+      }
+      const target = await lookingUp;
       if (remembered.size >= MAX_ENTRIES) remembered.clear();
       remembered.set(key, { target, until: now + ACCESS_TTL_MS });
       return target;

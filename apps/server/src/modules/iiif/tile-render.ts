@@ -60,7 +60,19 @@ async function readTile(pyramid: OpenPyramid, page: TiffPage, index: number): Pr
   const offset = page.tileOffsets[index];
   const length = page.tileByteCounts[index];
   if (offset == null || length == null) throw new Error(`tile ${index} is missing from ${pyramid.key}`);
-  return spliceJpegTile(page.jpegTables, await pyramid.reader.read(offset, length));
+  const tables = page.jpegTables;
+  if (pyramid.readInto != null && length > 2) {
+    // The spliced JPEG in one uninitialised buffer, filled completely: the tables without their EOI, then the
+    // tile read from disk after its SOI. Saves zero-filling, and copying, ~100 KB per tile.
+    const head = tables != null && tables.length >= 4 ? tables.length - 2 : 0;
+    const skip = head > 0 ? 2 : 0;
+    const body = Buffer.allocUnsafe(head + length - skip);
+    if (head > 0) tables!.copy(body, 0, 0, head);
+    const read = await pyramid.readInto(body, head, length - skip, offset + skip);
+    if (read === length - skip) return body;
+    throw new Error(`tile ${index} of ${pyramid.key} is truncated`);
+  }
+  return spliceJpegTile(tables, await pyramid.reader.read(offset, length));
 }
 
 /**
