@@ -479,7 +479,7 @@ export async function run(args: string[]): Promise<void> {
 
     const database: Database = createDatabase(postgres.url, { max: 2 });
     cleanup.add(() => database.close());
-    let server = await startOurs('all');
+    const server = await startOurs('all');
     const make = factories(database.db);
     const group = await make.organization();
     const caseId = await make.case({ ownerOrganizationId: group, caseNumber: 'BENCH-TILES' });

@@ -70,11 +70,17 @@ async function convertTiff(context: ConvertContext, structure: TiffStructure): P
   const tools = await detectImagingTools();
   if (vendorSlide && !tools.openslide) throw new UnsupportedImageError(OPENSLIDE_MISSING_MESSAGE);
   // Only tiled TIFFs can be whole-slide images; a stripped TIFF is a plain picture whatever OpenSlide thinks.
-  if (tools.openslide && (vendorSlide || first.tileWidth !== null)) {
+  if (tools.openslide && vendorSlide) {
+    await linkSource(context);
+    // Aperio and Hamamatsu files are OpenSlide's whatever else: its header is read while the pyramid is written.
+    return convertWithOpenSlide(context, structure, readVipsHeader(context));
+  }
+  if (tools.openslide && first.tileWidth !== null) {
     await linkSource(context);
     const header = await readVipsHeader(context);
-    if (header.get('vips-loader') === 'openslideload') return convertWithOpenSlide(context, structure, header);
-    if (vendorSlide) throw new UnsupportedImageError('OpenSlide does not recognise this slide');
+    if (header.get('vips-loader') === 'openslideload') {
+      return convertWithOpenSlide(context, structure, Promise.resolve(header));
+    }
   }
   return convertPlainTiff(context, structure);
 }

@@ -41,40 +41,36 @@ export async function readVipsHeader(context: ConvertContext): Promise<VipsHeade
   return parseVipsHeader((await vips(context, 'vipsheader', ['-a', SOURCE_NAME])).stdout);
 }
 
-/** Slides OpenSlide reads: levels come from OpenSlide (an Aperio file's page order is not its level order). */
+/**
+ * Slides OpenSlide reads: levels come from OpenSlide (an Aperio file's page order is not its level
+ * order). The pyramid, the header and the side pictures are made at the same time; all three must
+ * succeed. The file's own dimensions were checked against the limits before (checkTiffStructure).
+ */
 export async function convertWithOpenSlide(
   context: ConvertContext,
   structure: TiffStructure,
-  header: VipsHeader,
+  headerRead: Promise<VipsHeader>,
 ): Promise<ConvertedImage> {
+  const [pyramid, sidePictures, headerResult] = await Promise.allSettled([
+    writeOpenSlidePyramid(context),
+    // Only Aperio's side pages are known to be where aperioAssociatedPages looks for them.
+    structure.pages[0]?.imageDescription?.startsWith('Aperio') === true
+      ? Promise.all(aperioAssociatedPages(structure).map(({ kind, page }) => writeAssociatedPage(context, kind, page)))
+      : Promise.resolve([]),
+    headerRead,
+  ]);
+  // The header's failure explains the others (OpenSlide cannot read the file), so it is reported first.
+  if (headerResult.status === 'rejected') throw headerResult.reason;
+  if (pyramid.status === 'rejected') throw pyramid.reason;
+  if (sidePictures.status === 'rejected') throw sidePictures.reason;
+  const header = headerResult.value;
+  if (header.get('vips-loader') !== 'openslideload')
+    throw new UnsupportedImageError('OpenSlide does not recognise this slide');
+  const pyramidPath = pyramid.value;
+  const associated: AssociatedPicture[] = sidePictures.value;
   const width = headerNumber(header, 'openslide.level[0].width') ?? headerNumber(header, 'width') ?? 0;
   const height = headerNumber(header, 'openslide.level[0].height') ?? headerNumber(header, 'height') ?? 0;
   checkDimensions(width, height, context.maxPixels);
-
-  const pyramidPath = await writeAtomically(path.join(context.workDir, layerFileName(0)), (partial) =>
-    vips(context, 'vips', [
-      'tiffsave',
-      `${SOURCE_NAME}[rgb]`,
-      path.basename(partial),
-      '--tile',
-      '--tile-width',
-      String(TILE_SIZE),
-      '--tile-height',
-      String(TILE_SIZE),
-      '--pyramid',
-      '--compression',
-      'jpeg',
-      '--Q',
-      String(JPEG_QUALITY),
-      '--bigtiff',
-    ]),
-  );
-
-  const associated: AssociatedPicture[] = [];
-  if (header.get('openslide.vendor') === 'aperio') {
-    for (const { kind, page } of aperioAssociatedPages(structure))
-      associated.push(await writeAssociatedPage(context, kind, page));
-  }
 
   const firstPage = structure.pages[0];
   return {
@@ -94,6 +90,27 @@ export async function convertWithOpenSlide(
     thumbnailPath: await writeThumbnail(context, pyramidPath),
     associated,
   };
+}
+
+function writeOpenSlidePyramid(context: ConvertContext): Promise<string> {
+  return writeAtomically(path.join(context.workDir, layerFileName(0)), (partial) =>
+    vips(context, 'vips', [
+      'tiffsave',
+      `${SOURCE_NAME}[rgb]`,
+      path.basename(partial),
+      '--tile',
+      '--tile-width',
+      String(TILE_SIZE),
+      '--tile-height',
+      String(TILE_SIZE),
+      '--pyramid',
+      '--compression',
+      'jpeg',
+      '--Q',
+      String(JPEG_QUALITY),
+      '--bigtiff',
+    ]),
+  );
 }
 
 function scanner(header: VipsHeader): string | null {
