@@ -4,14 +4,20 @@ import { Link } from 'react-router';
 import { caseListHref } from '../case-navigation/case-navigation.ts';
 import { DEFAULT_LIST_SEARCH, type CaseListSearch } from '../case-navigation/list-search.ts';
 import { IconFilter } from '../../components/icons/case-icons.tsx';
+import { useOrganizations } from '../organizations/organizations.queries.ts';
 
 /** The active filters' labels, as short chips (field names of the search, starred, public label, visibility). */
 function useFilterChips(search: CaseListSearch): string[] {
   const { t } = useTranslation();
+  const organizations = useOrganizations();
+  // A group filter holds ids; people know groups by name.
+  const groupName = (id: string) => organizations.data?.data.find((group) => group.id === id)?.name ?? '…';
   const chips = search.query
     .filter((expression) => expression.field !== 'id')
     .map((expression) => {
-      const value = Array.isArray(expression.value) ? expression.value.join(', ') : (expression.value ?? '');
+      const values = Array.isArray(expression.value) ? expression.value : [expression.value ?? ''];
+      const shown = expression.field === 'organizationId' ? values.map(groupName) : values;
+      const value = shown.filter((item) => item !== '').join(', ');
       const field = t(`caseDetail.searchFields.${expression.field}`);
       return value === '' ? field : `${field}: ${value}`;
     });
