@@ -9,7 +9,9 @@ const stripUseClient: Plugin = {
   transform(code, id) {
     if (!id.includes('node_modules')) return undefined;
     // The directive may follow a licence banner: skip leading comments, blank only the directive itself.
-    const match = /^((?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*)*)(['"])use client\2;?/.exec(code);
+    // A block comment ends at its first `*/` ((?:[^*]|\*(?!\/))*): a lazy [\s\S]*? could stretch to any later `*/`,
+    // and on a comment-heavy file (OpenSeadragon's 1 MB source) the backtracking never finished.
+    const match = /^((?:\s|\/\*(?:[^*]|\*(?!\/))*\*\/|\/\/[^\n]*)*)(['"])use client\2;?/.exec(code);
     if (!match) return undefined;
     const start = match[1]?.length ?? 0;
     const end = match[0].length;
@@ -66,6 +68,8 @@ export default defineConfig({
           if (!id.includes('node_modules')) return undefined;
           // The PDF preview's libraries (≈1 MB) stay in its lazy route chunk instead of the shared vendor chunk.
           if (/node_modules[\\/](react-pdf|pdfjs-dist)[\\/]/.test(id)) return 'pdf';
+          // Likewise OpenSeadragon (≈500 kB) loads only with the image viewer's route.
+          if (/node_modules[\\/]openseadragon[\\/]/.test(id)) return 'openseadragon';
           if (/[\\/]@mantine[\\/]/.test(id)) return 'mantine';
           // Anchored at node_modules: `@floating-ui/react` is Mantine's, not React's.
           if (/node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'react';
