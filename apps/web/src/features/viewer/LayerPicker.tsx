@@ -7,7 +7,7 @@ interface LayerPickerProps {
   layers: readonly ImageLayerResource[];
   value: string | undefined;
   onChange: (layerId: string) => void;
-  /** Shown without the field label (the classic viewer's floating picker). */
+  /** Small and narrow: the classic viewer's floating picker. */
   compact?: boolean;
 }
 
@@ -24,7 +24,6 @@ export function LayerPicker({ layers, value, onChange, compact }: LayerPickerPro
   }
   return (
     <Select
-      label={compact ? undefined : t('viewer.layers.label')}
       aria-label={t('viewer.layers.label')}
       size={compact ? 'xs' : 'sm'}
       w={compact ? 260 : undefined}

@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text.ts';
 import { saveBlob } from '../case-images/fetch-binary.ts';
 import { ColourPanel } from '../viewer-colour/ColourPanel.tsx';
+import { useSavedViewerColour } from '../viewer-colour/useColourEditor.ts';
 import { initialLayer } from './layers.ts';
 import { LayerPicker } from './LayerPicker.tsx';
-import { ZOOM_STEP } from './osd-viewer.ts';
+import { currentImageZoom } from './osd-viewer.ts';
 import { micronsPerImagePixel, scaleBar } from './scale-bar.ts';
 import { snapshotFilename, takeSnapshot } from './snapshot.ts';
 import { useLocalPreference } from './useLocalPreference.ts';
@@ -20,7 +21,7 @@ import { ViewerMessage } from './ViewerMessage.tsx';
 import type { ViewerVersion } from './viewer-preferences.ts';
 import { ViewerSidePanel } from './ViewerSidePanel.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
-import { effectiveMagnification, zoomLevelOf, zoomText } from './zoom-text.ts';
+import { effectiveMagnification, steppedImageZoom, zoomLevelOf, zoomText } from './zoom-text.ts';
 import { ZoomIndicator } from './ZoomIndicator.tsx';
 
 interface SlideViewProps {
@@ -46,6 +47,8 @@ export function SlideView(props: SlideViewProps) {
   const imageZoom = useImageZoom(state.status === 'ready' ? viewer : null);
   const [snapshotOptions] = useLocalPreference('snapshot');
   const [colourOpen, colour] = useDisclosure(false);
+  // The saved colour shows on the slide from the start, not only once the colour panel is opened.
+  useSavedViewerColour(image.caseId, viewer);
   const [snapshotBusy, setSnapshotBusy] = useState(false);
 
   const magnification = effectiveMagnification(image);
@@ -57,10 +60,12 @@ export function SlideView(props: SlideViewProps) {
   const snapshotDenied = caseItem?.userCapabilities.deniedScreenshot ?? true;
   const ready = state.status === 'ready' && viewer !== null;
 
-  const zoomBy = (factor: number) => {
-    if (!ready) return;
-    viewer.viewport.zoomBy(factor);
-    viewer.viewport.applyConstraints();
+  const zoomStep = (direction: 'in' | 'out') => {
+    const current = ready ? currentImageZoom(viewer) : undefined;
+    if (!ready || current === undefined) return;
+    const { viewport } = viewer;
+    viewport.zoomTo(viewport.getZoom() * (steppedImageZoom(current, direction) / current));
+    viewport.applyConstraints();
   };
   const home = () => ready && viewer.viewport.goHome();
   const rotate = () => ready && viewer.viewport.rotateBy(90);
@@ -87,8 +92,8 @@ export function SlideView(props: SlideViewProps) {
   useViewerShortcuts({
     previous: props.onPrevious,
     next: props.onNext,
-    zoomIn: () => zoomBy(ZOOM_STEP),
-    zoomOut: () => zoomBy(1 / ZOOM_STEP),
+    zoomIn: () => zoomStep('in'),
+    zoomOut: () => zoomStep('out'),
     home,
     rotate,
     fullscreen: props.onToggleExpanded,
@@ -126,8 +131,8 @@ export function SlideView(props: SlideViewProps) {
         <ViewerToolbar
           disabled={!ready}
           expanded={expanded}
-          onZoomIn={() => zoomBy(ZOOM_STEP)}
-          onZoomOut={() => zoomBy(1 / ZOOM_STEP)}
+          onZoomIn={() => zoomStep('in')}
+          onZoomOut={() => zoomStep('out')}
           onHome={home}
           onRotate={rotate}
           onFullscreen={props.onToggleExpanded}
@@ -136,8 +141,18 @@ export function SlideView(props: SlideViewProps) {
           onColour={colour.toggle}
           colourOpen={colourOpen}
         />
-        {version === 'v1' && image.imageLayerResources.length > 1 && (
-          <Paper shadow="sm" radius="md" p={6} pos="absolute" top={12} right={12} style={{ zIndex: 2 }}>
+        {image.imageLayerResources.length > 1 && (
+          // v1 has no side panel; v2 shows this only where its side panel is hidden (narrow screens).
+          <Paper
+            shadow="sm"
+            radius="md"
+            p={6}
+            pos="absolute"
+            top={12}
+            right={12}
+            style={{ zIndex: 2 }}
+            hiddenFrom={version === 'v2' ? 'md' : undefined}
+          >
             <LayerPicker compact layers={image.imageLayerResources} value={layerId} onChange={setLayerId} />
           </Paper>
         )}

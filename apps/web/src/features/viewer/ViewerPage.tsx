@@ -111,7 +111,8 @@ export function ViewerPage({ version }: { version: ViewerVersion }) {
         title={image.data?.displayName}
         caseNumber={caseItem.data?.caseNumber}
         neighbours={
-          caseImages.data
+          // Only for an image of the list: a missing or unavailable one has no place among its neighbours.
+          caseImages.data && neighbours.position > 0
             ? { previous: previousHref, next: nextHref, position: neighbours.position, total: neighbours.total }
             : undefined
         }

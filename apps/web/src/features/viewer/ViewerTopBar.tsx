@@ -29,6 +29,7 @@ export function ViewerTopBar({ backHref, title, caseNumber, neighbours, version,
       component="header"
       px="md"
       py={8}
+      mih={53}
       gap="sm"
       wrap="nowrap"
       justify="space-between"
@@ -41,6 +42,7 @@ export function ViewerTopBar({ backHref, title, caseNumber, neighbours, version,
           variant="default"
           size="xs"
           leftSection={<IconArrowLeft size={15} />}
+          style={{ flexShrink: 0 }}
           data-testid="viewer-back"
         >
           <Box component="span" visibleFrom="sm">
@@ -51,12 +53,10 @@ export function ViewerTopBar({ backHref, title, caseNumber, neighbours, version,
           </Box>
         </Button>
         {neighbours && (
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <NeighbourButton href={neighbours.previous} label={t('viewer.previous')} keyHint="←" direction="previous" />
             <Text size="xs" c="dimmed" miw={36} ta="center" data-testid="viewer-position">
-              {neighbours.position > 0
-                ? t('viewer.position', { position: neighbours.position, total: neighbours.total })
-                : ''}
+              {t('viewer.position', { position: neighbours.position, total: neighbours.total })}
             </Text>
             <NeighbourButton href={neighbours.next} label={t('viewer.next')} keyHint="→" direction="next" />
           </Group>
@@ -76,6 +76,7 @@ export function ViewerTopBar({ backHref, title, caseNumber, neighbours, version,
         size="xs"
         aria-label={t('viewer.version.label')}
         value={version}
+        style={{ flexShrink: 0 }}
         onChange={(value) => onVersion(value === 'v1' ? 'v1' : 'v2')}
         data={[
           { value: 'v2', label: t('viewer.version.v2') },

@@ -2,7 +2,7 @@ import OpenSeadragon from 'openseadragon';
 import { getAccessToken } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';
 
-/** One zoom-button step (and keyboard +/-): doubles or halves the magnification. */
+/** A double click zooms in by this factor (buttons and +/- step to the next power of two instead). */
 export const ZOOM_STEP = 2;
 /** How far past one screen pixel per image pixel the user may zoom (×80 on a ×20 scan). */
 export const MAX_ZOOM_PIXEL_RATIO = 4;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveMagnification, zoomLevelOf, zoomText } from './zoom-text.ts';
+import { effectiveMagnification, steppedImageZoom, zoomLevelOf, zoomText } from './zoom-text.ts';
 
 describe('effectiveMagnification', () => {
   it('uses the image magnification when there is one', () => {
@@ -43,5 +43,25 @@ describe('zoomText', () => {
   it('is empty for a zoom that is not a number', () => {
     expect(zoomText(Number.NaN, 20)).toBe('');
     expect(zoomText(zoomLevelOf(0), 20)).toBe('');
+  });
+});
+
+describe('steppedImageZoom', () => {
+  it('goes to the next power of two in the direction asked', () => {
+    expect(steppedImageZoom(0.2655, 'in')).toBe(0.5);
+    expect(steppedImageZoom(0.3, 'out')).toBe(0.25);
+    expect(steppedImageZoom(0.2655, 'out')).toBe(0.125); // ×5.3 is as good as ×5 already
+    expect(steppedImageZoom(0.5, 'in')).toBe(1);
+    expect(steppedImageZoom(1, 'out')).toBe(0.5);
+    expect(steppedImageZoom(3, 'in')).toBe(4);
+  });
+
+  it('does not stop just short of a step', () => {
+    expect(steppedImageZoom(0.99999, 'in')).toBe(2);
+    expect(steppedImageZoom(1.995, 'in')).toBe(4);
+    expect(steppedImageZoom(1.00001, 'out')).toBe(0.5);
+    expect(steppedImageZoom(0.52, 'out')).toBe(0.25);
+    expect(steppedImageZoom(1.5, 'in')).toBe(2);
+    expect(steppedImageZoom(1.5, 'out')).toBe(1);
   });
 });

@@ -35,3 +35,16 @@ export function zoomText(zoomLevel: number, magnification: number | undefined): 
   if (!Number.isFinite(scale) || scale <= 0) return '';
   return magnification === undefined ? `${formatValue(scale * 100)}%` : `×${formatValue(scale * magnification)}`;
 }
+
+/** A zoom within this many levels (about 7 %) below or above a power of two counts as on it. */
+const STEP_SLACK = 0.1;
+
+/**
+ * The image zoom one zoom-in or zoom-out step goes to: the next power of two of the image zoom in that direction,
+ * so the magnification walks the objective steps (×5 → ×10 → ×20 → ×40 on a ×20 scan) from wherever it is. A zoom
+ * just short of a step (a fit-to-screen at 199 %) goes on to the following one rather than barely moving.
+ */
+export function steppedImageZoom(imageZoom: number, direction: 'in' | 'out'): number {
+  const level = zoomLevelOf(imageZoom);
+  return 2 ** (direction === 'in' ? Math.floor(level + STEP_SLACK) + 1 : Math.ceil(level - STEP_SLACK) - 1);
+}
