@@ -7,7 +7,8 @@ import 'react-pdf/dist/Page/TextLayer.css';
 import { IconAlertCircle } from '../../components/icons.tsx';
 import { IconChevronLeft } from '../case-detail/case-detail-icons.tsx';
 import { IconChevronRight } from '../../components/icons/case-icons.tsx';
-import { IconArrowsFit, IconZoomIn, IconZoomOut } from '../case-images/image-icons.tsx';
+import { IconArrowsFit } from '../case-images/image-icons.tsx';
+import { IconZoomIn, IconZoomOut } from '../../components/icons/action-icons.tsx';
 import { FIT_ZOOM, PDF_VIEWER_HEIGHT, canZoom, clampPage, stepZoom } from './pdf-zoom.ts';
 
 // pdf.js parses in a worker; Vite emits the worker file as an asset of this (lazy) chunk.

@@ -8,7 +8,8 @@ import { caseListHref, type CaseNavigation } from '../case-navigation/case-navig
 import { CaseLabelToggles } from './CaseLabelToggles.tsx';
 import { CaseStepper } from './CaseStepper.tsx';
 import { TransferCaseDialog } from './TransferCaseDialog.tsx';
-import { IconArrowLeft, IconDots, IconInfo, IconTrash } from './case-detail-icons.tsx';
+import { IconArrowLeft, IconDots, IconInfo } from './case-detail-icons.tsx';
+import { IconTrash } from '../../components/icons/action-icons.tsx';
 import { IconTransfer } from '../../components/icons/case-icons.tsx';
 import { useDeleteCaseAction } from './useDeleteCaseAction.tsx';
 

@@ -22,7 +22,8 @@ import { IconAlertCircle, IconUser, IconUsersGroup } from '../../components/icon
 import { errorText } from '../../i18n/error-text.ts';
 import { AddGrantForm } from './AddGrantForm.tsx';
 import { useDeleteGrant, useGrants, useUpdateGrant } from './case-detail.queries.ts';
-import { IconLock, IconTrash } from './case-detail-icons.tsx';
+import { IconLock } from './case-detail-icons.tsx';
+import { IconTrash } from '../../components/icons/action-icons.tsx';
 
 function isRole(value: string | null): value is GroupRole {
   return GROUP_ROLES.some((role) => role === value);

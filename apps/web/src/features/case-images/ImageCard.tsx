@@ -15,7 +15,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconRefresh } from '../../components/icons.tsx';
-import { IconDots, IconTrash } from '../case-detail/case-detail-icons.tsx';
+import { IconDots } from '../case-detail/case-detail-icons.tsx';
+import { IconTrash } from '../../components/icons/action-icons.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatFileSize } from './format-size.ts';
 import { IconDownload, IconEye } from './image-icons.tsx';

@@ -21,27 +21,6 @@ export function IconEye(props: IconProps) {
   );
 }
 
-export function IconZoomIn(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M3 10a7 7 0 1 0 14 0a7 7 0 1 0 -14 0" />
-      <path d="M7 10l6 0" />
-      <path d="M10 7l0 6" />
-      <path d="M21 21l-6 -6" />
-    </Icon>
-  );
-}
-
-export function IconZoomOut(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M3 10a7 7 0 1 0 14 0a7 7 0 1 0 -14 0" />
-      <path d="M7 10l6 0" />
-      <path d="M21 21l-6 -6" />
-    </Icon>
-  );
-}
-
 export function IconArrowsFit(props: IconProps) {
   return (
     <Icon {...props}>
@@ -62,15 +41,6 @@ export function IconFileTypePdf(props: IconProps) {
       <path d="M17 18h2" />
       <path d="M20 15h-3v6" />
       <path d="M11 15v6h1a2 2 0 0 0 2 -2v-2a2 2 0 0 0 -2 -2h-1z" />
-    </Icon>
-  );
-}
-
-export function IconFile(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M14 3v4a1 1 0 0 0 1 1h4" />
-      <path d="M17 21h-10a2 2 0 0 1 -2 -2v-14a2 2 0 0 1 2 -2h7l5 5v11a2 2 0 0 1 -2 2z" />
     </Icon>
   );
 }

@@ -49,12 +49,3 @@ export function IconSelector(props: IconProps) {
     </Icon>
   );
 }
-
-export function IconX(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M18 6l-12 12" />
-      <path d="M6 6l12 12" />
-    </Icon>
-  );
-}

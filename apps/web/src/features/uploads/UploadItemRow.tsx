@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconRefresh } from '../../components/icons.tsx';
 import { formatBytes } from './file-types.ts';
-import { IconX } from './upload-icons.tsx';
+import { IconX } from '../../components/icons/action-icons.tsx';
 import { translateUploadError } from './upload-error-text.ts';
 import { uploadEngine } from './upload-service.ts';
 import type { UploadItem, UploadItemStatus } from './upload-types.ts';

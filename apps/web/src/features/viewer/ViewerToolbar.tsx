@@ -1,16 +1,8 @@
 import { ActionIcon, Paper, Stack, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  IconCamera,
-  IconHome,
-  IconMaximize,
-  IconMinimize,
-  IconPalette,
-  IconRotateClockwise,
-  IconZoomIn,
-  IconZoomOut,
-} from './viewer-icons.tsx';
+import { IconCamera, IconHome, IconMaximize, IconMinimize, IconPalette, IconRotateClockwise } from './viewer-icons.tsx';
+import { IconZoomIn, IconZoomOut } from '../../components/icons/action-icons.tsx';
 
 export interface ViewerToolbarProps {
   disabled: boolean;

@@ -2,27 +2,6 @@ import { Icon, type IconProps } from '../../components/icons/Icon.tsx';
 
 /** Icons of the viewer toolbar, in the app's Tabler line style. */
 
-export function IconZoomIn(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M3 10a7 7 0 1 0 14 0a7 7 0 1 0 -14 0" />
-      <path d="M7 10l6 0" />
-      <path d="M10 7l0 6" />
-      <path d="M21 21l-6 -6" />
-    </Icon>
-  );
-}
-
-export function IconZoomOut(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M3 10a7 7 0 1 0 14 0a7 7 0 1 0 -14 0" />
-      <path d="M7 10l6 0" />
-      <path d="M21 21l-6 -6" />
-    </Icon>
-  );
-}
-
 export function IconHome(props: IconProps) {
   return (
     <Icon {...props}>
