@@ -12,6 +12,7 @@ import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/embedded.ts';
 import { imageLayers } from '../apps/server/src/db/schema/index.ts';
 import { readTiffStructure, type TiffPage } from '../apps/server/src/imaging/index.ts';
+import { JPEG_QUALITY, TILE_SUFFIX } from '../apps/server/src/imaging/pyramid.ts';
 import { factories } from '../apps/server/test/factories.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { startServerProcess, waitForHealthy, type ServerProcess } from '../apps/server/test/server-process.ts';
@@ -23,7 +24,7 @@ import { IIPSRV, startIipImage, startNaiveSharp, startNginx, type Running } from
 import { runWrk, type WrkResult } from './tiles/wrk.ts';
 
 export const description =
-  'Random 512-px IIIF tiles of a large pyramid, cold and warm, 1 and 16 connections (wrk): our /iiif/2 against sharp, nginx static files and IIPImage (--duration 10s, --skip-derived)';
+  'Random 512-px IIIF tiles of a large pyramid, cold and warm, 1 and 16 connections (wrk): our /iiif/2 against sharp, nginx static files and IIPImage (--duration 10s, --skip-derived, --only ours,nginx,iip,naive)';
 
 const TILE = 512;
 /** Unaligned requests: the tile's region moved by this many level pixels, answered at UNALIGNED_SIZE wide. */
@@ -39,10 +40,18 @@ const GOAL_NGINX_FACTOR = 0.5;
 const GOAL_MAX_MS = 1000;
 
 const execFileAsync = promisify(execFile);
+const SHORT_NAMES: Record<string, string> = {
+  ours: 'ours',
+  naive: 'sharp naive',
+  nginx: 'nginx static',
+  iip: 'IIPImage',
+};
 
 interface Options {
   seconds: number;
   derived: boolean;
+  /** Names of the systems to measure (all when null). */
+  only: string[] | null;
 }
 
 function parseDuration(text: string | undefined): number {
@@ -55,13 +64,14 @@ function parseDuration(text: string | undefined): number {
 }
 
 function parseArgs(args: string[]): Options {
-  const options: Options = { seconds: 10, derived: true };
+  const options: Options = { seconds: 10, derived: true, only: null };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--skip-derived') options.derived = false;
     else if (arg === '--duration') options.seconds = parseDuration(args[++i]);
     else if (arg.startsWith('--duration=')) options.seconds = parseDuration(arg.slice('--duration='.length));
-    else throw new Error(`unknown option ${arg} (known: --duration 10s, --skip-derived)`);
+    else if (arg === '--only') options.only = (args[++i] ?? '').split(',');
+    else throw new Error(`unknown option ${arg} (known: --duration 10s, --skip-derived, --only ours,nginx,iip,naive)`);
   }
   return options;
 }
@@ -510,19 +520,20 @@ export async function run(args: string[]): Promise<void> {
         `Tile list: ${tiles.length} whole 512×512 tiles (seed ${SEED}), per level: ${perLevel.join(', ')}\n`,
     );
 
-    // (b) the same pyramid as static IIIF files; (c) IIPImage reads the pyramid through a link in its folder.
+    // (b) the same tiles as static IIIF files: dzsave of the same slide with the pyramid's own tile settings writes
+    // byte for byte the JPEGs our server sends; (c) IIPImage reads the pyramid through a link in its folder.
     start = performance.now();
     const dz = path.join(root, 'dz');
     await tool('vips', [
       'dzsave',
-      pyramid,
+      `${slide}[rgb]`,
       dz,
       '--layout',
       'iiif',
       '--tile-size',
       String(TILE),
       '--suffix',
-      '.jpg[Q=90]',
+      TILE_SUFFIX,
     ]);
     const dzFiles = await listFiles(dz);
     console.log(
@@ -536,7 +547,7 @@ export async function run(args: string[]): Promise<void> {
     await fs.mkdir(iipRoot);
     await fs.symlink(pyramid, path.join(iipRoot, 'pyramid.tif'));
 
-    const systems: System[] = [
+    const allSystems: System[] = [
       {
         name: 'ours',
         modes: ['aligned', 'unaligned'],
@@ -585,6 +596,9 @@ export async function run(args: string[]): Promise<void> {
         files: [pyramid],
       },
     ];
+    const systems = allSystems.filter(
+      (system) => options.only == null || options.only.some((name) => SHORT_NAMES[name] === system.name),
+    );
     await verify(systems, tiles);
 
     const measurements: Measurement[] = [];
@@ -645,9 +659,10 @@ export async function run(args: string[]): Promise<void> {
     console.log(
       '\nours = apps/server main.ts --role api, /iiif/2 with a bearer token (aligned tiles passed through); ' +
         'sharp naive = bench/tiles/naive-sharp-server.ts, a Node HTTP server that opens the pyramid page with ' +
-        'sharp per request, extracts, (resizes,) encodes Q90 4:4:4 — same HTTP client and concurrency as the others; ' +
-        `nginx static = vips dzsave --layout iiif of the same pyramid (Q90), ${os.availableParallelism()} workers, ` +
-        `sendfile; IIPImage = ${IIPSRV} (max-procs ${os.availableParallelism()}, JPEG_QUALITY 90, ` +
+        `sharp per request, extracts, (resizes,) encodes Q${JPEG_QUALITY} 4:4:4 — same HTTP client and concurrency as the others; ` +
+        `nginx static = vips dzsave --layout iiif of the same slide with the pyramid's tile settings (${TILE_SUFFIX}), ` +
+        `${os.availableParallelism()} workers, sendfile; IIPImage = ${IIPSRV} (max-procs ${os.availableParallelism()}, ` +
+        `JPEG_QUALITY ${JPEG_QUALITY}, ` +
         'MAX_IMAGE_CACHE_SIZE 10 MB default) behind lighttpd mod_fastcgi, reading the same pyramid file.',
     );
   } finally {

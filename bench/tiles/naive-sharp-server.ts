@@ -10,6 +10,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { JPEG_QUALITY } from '../../apps/server/src/imaging/pyramid.ts';
 
 sharp.cache(false);
 
@@ -17,7 +18,6 @@ const [file, widthsText] = process.argv.slice(2);
 if (file == null || widthsText == null) throw new Error('usage: naive-sharp-server.ts <pyramid.tif> <w0,w1,…>');
 /** Width of each pyramid page, level 0 first: page L is level 0 shrunk by 2^L. */
 const levelWidths = widthsText.split(',').map(Number);
-const QUALITY = 90;
 const PATH = /^\/(\d+),(\d+),(\d+),(\d+)\/(\d+),\/0\/default\.jpg$/;
 
 async function render(url: string): Promise<Buffer | null> {
@@ -37,7 +37,7 @@ async function render(url: string): Promise<Buffer | null> {
   };
   let image = sharp(file, { page: level, limitInputPixels: false }).extract(region);
   if (region.width !== width || region.height !== height) image = image.resize(width, height, { fit: 'fill' });
-  return image.jpeg({ quality: QUALITY, chromaSubsampling: '4:4:4' }).toBuffer();
+  return image.jpeg({ quality: JPEG_QUALITY, chromaSubsampling: '4:4:4' }).toBuffer();
 }
 
 const server = http.createServer((request, response) => {

@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { JPEG_QUALITY } from '../../apps/server/src/imaging/pyramid.ts';
 import { freePort } from '../../apps/server/test/free-port.ts';
 
 /** A tile server the benchmark started; `stop` ends it and every process it started. */
@@ -139,7 +140,7 @@ ${temp}
 
 /**
  * IIPImage (Debian iipimage-server) as FastCGI behind lighttpd's mod_fastcgi: generated config in `dir`, bound to
- * loopback on a free port, one iipsrv process per core, files under `prefix`. JPEG quality 90 as our pyramid and
+ * loopback on a free port, one iipsrv process per core, files under `prefix`. JPEG quality as our pyramid and
  * the static tiles; iipsrv's own tile cache left at its default (10 MB).
  */
 export async function startIipImage(dir: string, prefix: string): Promise<Running> {
@@ -159,7 +160,7 @@ fastcgi.server = ( "/fcgi-bin/iipsrv.fcgi" => ((
   "bin-environment" => (
     "FILESYSTEM_PREFIX" => "${prefix.endsWith('/') ? prefix : `${prefix}/`}",
     "VERBOSITY" => "0",
-    "JPEG_QUALITY" => "90",
+    "JPEG_QUALITY" => "${JPEG_QUALITY}",
     "MAX_IMAGE_CACHE_SIZE" => "10",
     "LOGFILE" => "${path.join(dir, 'iipsrv.log')}"
   )

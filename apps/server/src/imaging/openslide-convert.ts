@@ -5,7 +5,8 @@ import { UnsupportedImageError } from './errors.ts';
 import { aperioAssociatedPages, writeAssociatedPage } from './associated-pages.ts';
 import { FLAT_LAYER, type AssociatedPicture } from './layers.ts';
 import { checkDimensions } from './limits.ts';
-import { JPEG_QUALITY, layerFileName, TILE_SIZE, writeAtomically, writeThumbnail } from './pyramid.ts';
+import { GOOGLE_LAYOUT_ARGS, googleTilesSize } from './google-tiles.ts';
+import { TILE_SIZE, TILE_SUFFIX, writeThumbnail, writeTiledPyramid } from './pyramid.ts';
 import { parseTiffDateTime, resolutionFromMpp, resolutionFromTiff } from './resolution.ts';
 import { runTool, type ToolResult } from './run-tool.ts';
 import type { TiffStructure } from './tiff-structure.ts';
@@ -93,24 +94,20 @@ export async function convertWithOpenSlide(
 }
 
 function writeOpenSlidePyramid(context: ConvertContext): Promise<string> {
-  return writeAtomically(path.join(context.workDir, layerFileName(0)), (partial) =>
-    vips(context, 'vips', [
-      'tiffsave',
+  return writeTiledPyramid(context, 0, async (folder) => {
+    const name = path.basename(folder);
+    await vips(context, 'vips', [
+      'dzsave',
       `${SOURCE_NAME}[rgb]`,
-      path.basename(partial),
-      '--tile',
-      '--tile-width',
+      name,
+      ...GOOGLE_LAYOUT_ARGS,
+      '--tile-size',
       String(TILE_SIZE),
-      '--tile-height',
-      String(TILE_SIZE),
-      '--pyramid',
-      '--compression',
-      'jpeg',
-      '--Q',
-      String(JPEG_QUALITY),
-      '--bigtiff',
-    ]),
-  );
+      '--suffix',
+      TILE_SUFFIX,
+    ]);
+    return googleTilesSize(folder);
+  });
 }
 
 function scanner(header: VipsHeader): string | null {

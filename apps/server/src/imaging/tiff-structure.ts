@@ -83,6 +83,7 @@ export const TIFF_TAG = {
   TileByteCounts: 325,
   SampleFormat: 339,
   JPEGTables: 347,
+  YCbCrSubSampling: 530,
   NdpiMarker: 65420,
 } as const;
 

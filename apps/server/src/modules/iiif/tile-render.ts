@@ -45,8 +45,8 @@ export function cropJpegRows(jpeg: Buffer, height: number): Buffer | null {
 
 /**
  * The level whose downsample is the largest one not above what the request asks for. Level L is
- * the full image shrunk by exactly 2^L (libvips halves and drops an odd last pixel), so positions
- * map by powers of two even where the level's size was rounded down.
+ * the full image shrunk by exactly 2^L (dzsave rounds a level's size up, older pyramids from
+ * tiffsave down), so positions map by powers of two whichever way the level's size was rounded.
  */
 function chooseLevel(levels: readonly TiffPage[], request: ImageRequest): number {
   // The larger ratio: an edge tile rounded up by a pixel on one side must not fall back to level 0.

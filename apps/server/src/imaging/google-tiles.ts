@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { writeJpegTiledTiff, type JpegTiledLevel } from './tiled-tiff-writer.ts';
+
+/**
+ * libvips' dzsave with `--layout google` and `--depth onetile`: a folder `z/y/x.jpg` per level, z 0
+ * the level that fits one tile, every tile full size (edges padded). Each level is the one above
+ * halved and rounded up, so level k of a W×H image is ceil(W/2^k)×ceil(H/2^k).
+ */
+export const GOOGLE_LAYOUT_ARGS = ['--layout', 'google', '--overlap', '0', '--depth', 'onetile', '--skip-blanks', '-1'];
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** The image size dzsave recorded in the folder's vips-properties.xml. */
+export async function googleTilesSize(folder: string): Promise<ImageSize> {
+  const xml = await fs.readFile(path.join(folder, 'vips-properties.xml'), 'utf8');
+  const property = (name: string) => {
+    const match = new RegExp(`<name>${name}</name>\\s*<value[^>]*>(\\d+)</value>`).exec(xml);
+    if (match == null) throw new Error(`vips-properties.xml of ${folder} has no ${name}`);
+    return Number(match[1]);
+  };
+  return { width: property('width'), height: property('height') };
+}
+
+async function* levelTiles(folder: string, across: number, down: number): AsyncGenerator<Buffer> {
+  for (let y = 0; y < down; y++) {
+    for (let x = 0; x < across; x++) yield fs.readFile(path.join(folder, String(y), `${x}.jpg`));
+  }
+}
+
+/**
+ * Packs a dzsave Google-layout folder into one JPEG-tiled BigTIFF, full resolution first. The tiles
+ * are copied byte for byte: what the tile server sends is what libjpeg wrote.
+ */
+export async function googleTilesToTiff(folder: string, size: ImageSize, tileSize: number, target: string) {
+  const zooms = (await fs.readdir(folder, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory() && /^\d+$/.test(entry.name))
+    .map((entry) => Number(entry.name))
+    .sort((a, b) => b - a);
+  if (zooms.length === 0 || zooms.some((zoom, index) => zoom !== zooms.length - 1 - index)) {
+    throw new Error(`${folder} does not hold zoom levels 0…n`);
+  }
+  const levels: JpegTiledLevel[] = zooms.map((zoom, k) => {
+    const width = Math.ceil(size.width / 2 ** k);
+    const height = Math.ceil(size.height / 2 ** k);
+    const tiles = levelTiles(
+      path.join(folder, String(zoom)),
+      Math.ceil(width / tileSize),
+      Math.ceil(height / tileSize),
+    );
+    return { width, height, tiles };
+  });
+  const smallest = levels.at(-1)!;
+  if (smallest.width > tileSize || smallest.height > tileSize) {
+    throw new Error(`${folder}: the smallest level ${smallest.width}×${smallest.height} is larger than one tile`);
+  }
+  await writeJpegTiledTiff(target, tileSize, levels);
+}
