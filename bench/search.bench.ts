@@ -161,6 +161,7 @@ function createApp(database: Database, issuer: TestIssuer): Promise<FastifyInsta
       webDist: '/nonexistent',
       // The search never uploads: no blob is written and no job is sent.
       dataDir: path.join(dataRoot, 'app'),
+      tileCacheBytes: 0,
       oidc: {
         issuer: TEST_ISSUER,
         clientId: TEST_AUDIENCE,

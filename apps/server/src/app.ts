@@ -62,11 +62,12 @@ import { cacheCallers } from './auth/caller-cache.ts';
 import { iiifRoutes } from './modules/iiif/iiif.routes.ts';
 import { createLayerAccess } from './modules/iiif/layer-access.ts';
 import { createPyramidCache } from './modules/iiif/pyramid-cache.ts';
+import { createTileCache } from './modules/iiif/tile-cache.ts';
 import { APP_VERSION } from './version.ts';
 import path from 'node:path';
 
 export interface AppDeps {
-  config: Pick<Config, 'role' | 'logLevel' | 'webDist' | 'oidc' | 'dataDir'>;
+  config: Pick<Config, 'role' | 'logLevel' | 'webDist' | 'oidc' | 'dataDir' | 'tileCacheBytes'>;
   database: Database;
   blobs: BlobStore;
   /** Puts a job on a queue; the api process only sends, workers run them. */
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await iiif.register(iiifRoutes, {
       layers: createLayerAccess({ db, capabilities }),
       pyramids: createPyramidCache({ blobs, cacheDir: path.join(deps.config.dataDir, 'cache', 'pyramids') }),
+      tiles: createTileCache(deps.config.tileCacheBytes),
     });
   });
 

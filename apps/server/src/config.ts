@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_FORCE_PATH_STYLE: booleanText.optional(),
   CONVERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(3600),
+  TILE_CACHE_MB: z.coerce.number().int().min(0).default(256),
 });
 
 export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
@@ -70,6 +71,8 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
   S3_FORCE_PATH_STYLE: 'Path-style S3 addressing (endpoint/bucket/key), which MinIO needs. Default false.',
   CONVERT_TIMEOUT_SECONDS:
     'Time limit of one slide conversion; a longer one is stopped and the image fails with -101. Default 3600.',
+  TILE_CACHE_MB:
+    'Memory for the most recently served slide tiles, per API process, in MiB; 0 turns the cache off. Default 256.',
 };
 
 export interface Config {
@@ -89,6 +92,7 @@ export interface Config {
   oidc: { issuer: string; clientId: string; audience: string; adminClaim: string; builtIn: boolean };
   storage: { location: StorageLocation; s3: S3ConnectionOptions };
   convertTimeoutSeconds: number;
+  tileCacheBytes: number;
 }
 
 /** Parses the command line and environment; throws ConfigError with a message fit for the operator. */
@@ -132,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
       s3: { endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE },
     },
     convertTimeoutSeconds: e.CONVERT_TIMEOUT_SECONDS,
+    tileCacheBytes: e.TILE_CACHE_MB * 1024 * 1024,
   };
 }
 

@@ -50,6 +50,7 @@ export function useIdpTestApp(options: { demoAccounts?: boolean } = {}): IdpTest
         logLevel: 'silent',
         webDist: '/nonexistent',
         dataDir: os.tmpdir(),
+        tileCacheBytes: 0,
         oidc: {
           issuer: context.issuer,
           clientId: IDP_CLIENT_ID,

@@ -42,6 +42,7 @@ export function useTestApp(): TestContext {
         logLevel: process.env.TEST_LOG === '1' ? 'error' : 'silent',
         webDist: '/nonexistent',
         dataDir: context.dataDir,
+        tileCacheBytes: 64 * 1024 * 1024,
         oidc: {
           issuer: TEST_ISSUER,
           clientId: TEST_AUDIENCE,

@@ -4,11 +4,13 @@ import { buildInfoJson, IIIF_PROFILE } from './info-json.ts';
 import { IiifRequestError, parseImageRequest } from './iiif-params.ts';
 import type { LayerAccess } from './layer-access.ts';
 import type { PyramidCache } from './pyramid-cache.ts';
+import type { TileCache } from './tile-cache.ts';
 import { renderImage } from './tile-render.ts';
 
 interface Deps {
   layers: LayerAccess;
   pyramids: PyramidCache;
+  tiles: TileCache;
 }
 
 // A layer's pyramid never changes (a reprocess makes new layers), so its answers can be kept for a year.
@@ -34,7 +36,7 @@ function serviceId(request: FastifyRequest, id: string): string {
  * IIIF Image API 2.1, compliance level 2, over the converted layers: `/iiif/2/{layerId}`. Every
  * request needs the bearer token and a case the caller may see.
  */
-export const iiifRoutes: FastifyPluginAsync<Deps> = async (app, { layers, pyramids }) => {
+export const iiifRoutes: FastifyPluginAsync<Deps> = async (app, { layers, pyramids, tiles }) => {
   app.addHook('onClose', () => pyramids.closeAll());
 
   app.options('/iiif/2/*', { config: { public: true } }, (_request, reply) =>
@@ -69,6 +71,8 @@ export const iiifRoutes: FastifyPluginAsync<Deps> = async (app, { layers, pyrami
 
   app.get<{ Params: { id: string; region: string; size: string; rotation: string; qualityFormat: string } }>(
     '/iiif/2/:id/:region/:size/:rotation/:qualityFormat',
+    // A viewer asks for hundreds of tiles a minute: they are logged only when something goes wrong.
+    { logLevel: 'warn' },
     async (request, reply) => {
       const { id, ...parts } = request.params;
       const target = await layers.require(request.caller, id);
@@ -82,7 +86,7 @@ export const iiifRoutes: FastifyPluginAsync<Deps> = async (app, { layers, pyrami
       if (full == null) throw HttpError.notFound();
       let image;
       try {
-        image = await renderImage(pyramid, parseImageRequest(parts, full));
+        image = await renderImage(pyramid, parseImageRequest(parts, full), tiles);
       } catch (error) {
         if (error instanceof IiifRequestError) throw new HttpError(error.statusCode, error.message);
         throw error;

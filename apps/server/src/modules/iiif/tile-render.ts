@@ -2,6 +2,7 @@ import sharp, { type Sharp } from 'sharp';
 import type { TiffPage } from '../../imaging/index.ts';
 import type { ImageRequest } from './iiif-params.ts';
 import type { OpenPyramid } from './pyramid-cache.ts';
+import type { TileCache } from './tile-cache.ts';
 
 const JPEG_COMPRESSION = 7;
 // Full chroma, as the stored pyramid has it: halved chroma alone costs ~5/255 of difference on H&E stains.
@@ -75,6 +76,11 @@ async function readTile(pyramid: OpenPyramid, page: TiffPage, index: number): Pr
   return spliceJpegTile(tables, await pyramid.reader.read(offset, length));
 }
 
+/** A stored tile as a complete JPEG, from the cache when it was served lately. */
+function storedTile(pyramid: OpenPyramid, page: TiffPage, index: number, tiles: TileCache): Promise<Buffer> {
+  return tiles.get(`${pyramid.key}#${page.index}#${index}`, () => readTile(pyramid, page, index));
+}
+
 /**
  * The stored tile that answers the request by itself: a full-quality JPEG of exactly one grid
  * cell at the requested scale. Bottom-edge cells are stored padded; they qualify when the requested
@@ -128,11 +134,15 @@ function finish(image: Sharp, request: ImageRequest, quality: number): Sharp {
  * edge tile is cut from its single stored tile; anything else is read from the best level with
  * libvips (sharp) and scaled.
  */
-export async function renderImage(pyramid: OpenPyramid, request: ImageRequest): Promise<RenderedImage> {
+export async function renderImage(
+  pyramid: OpenPyramid,
+  request: ImageRequest,
+  tiles: TileCache,
+): Promise<RenderedImage> {
   const contentType = request.format === 'png' ? 'image/png' : 'image/jpeg';
   const stored = storedTileFor(pyramid, request);
   if (stored != null) {
-    const tile = await readTile(pyramid, stored.page, stored.index);
+    const tile = await storedTile(pyramid, stored.page, stored.index, tiles);
     const body = stored.crop ? cropJpegRows(tile, request.height) : tile;
     if (body != null) return { body, contentType, passThrough: true };
   }
@@ -155,7 +165,7 @@ export async function renderImage(pyramid: OpenPyramid, request: ImageRequest): 
   const tile = singleTile(page, left, top, width, height);
   const source =
     tile != null
-      ? sharp(await readTile(pyramid, page, tile.index)).extract({
+      ? sharp(await storedTile(pyramid, page, tile.index, tiles)).extract({
           left: left - tile.left,
           top: top - tile.top,
           width,
