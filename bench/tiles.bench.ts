@@ -473,6 +473,8 @@ export async function run(args: string[]): Promise<void> {
         OIDC_CLIENT_ID: AUDIENCE,
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'false',
+        // One HTTP process per core, as nginx gets one worker and IIPImage one FastCGI process per core.
+        HTTP_PROCESSES: String(os.availableParallelism()),
       },
       args: ['--role', role],
     });
@@ -657,7 +659,8 @@ export async function run(args: string[]): Promise<void> {
     printTable(measurements);
     printGoals(measurements);
     console.log(
-      '\nours = apps/server main.ts --role api, /iiif/2 with a bearer token (aligned tiles passed through); ' +
+      `\nours = apps/server main.ts --role api with HTTP_PROCESSES ${os.availableParallelism()} and the default ` +
+        'TILE_CACHE_MB, /iiif/2 with a bearer token (aligned tiles passed through); ' +
         'sharp naive = bench/tiles/naive-sharp-server.ts, a Node HTTP server that opens the pyramid page with ' +
         `sharp per request, extracts, (resizes,) encodes Q${JPEG_QUALITY} 4:4:4 — same HTTP client and concurrency as the others; ` +
         `nginx static = vips dzsave --layout iiif of the same slide with the pyramid's tile settings (${TILE_SUFFIX}), ` +

@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanText.optional(),
   CONVERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(3600),
   TILE_CACHE_MB: z.coerce.number().int().min(0).default(256),
+  HTTP_PROCESSES: z.coerce.number().int().min(1).max(256).default(1),
 });
 
 export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
@@ -73,6 +74,8 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
     'Time limit of one slide conversion; a longer one is stopped and the image fails with -101. Default 3600.',
   TILE_CACHE_MB:
     'Memory for the most recently served slide tiles, per API process, in MiB; 0 turns the cache off. Default 256.',
+  HTTP_PROCESSES:
+    'Processes serving HTTP on PORT (api, web, IIIF tiles), sharing it through Node cluster; one per core suits a busy tile server. Default 1.',
 };
 
 export interface Config {
@@ -93,6 +96,7 @@ export interface Config {
   storage: { location: StorageLocation; s3: S3ConnectionOptions };
   convertTimeoutSeconds: number;
   tileCacheBytes: number;
+  httpProcesses: number;
 }
 
 /** Parses the command line and environment; throws ConfigError with a message fit for the operator. */
@@ -137,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
     },
     convertTimeoutSeconds: e.CONVERT_TIMEOUT_SECONDS,
     tileCacheBytes: e.TILE_CACHE_MB * 1024 * 1024,
+    httpProcesses: e.HTTP_PROCESSES,
   };
 }
 

@@ -1,10 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createLocalJWKSet } from 'jose';
 import pino from 'pino';
-import { buildApp } from './app.ts';
-import { createIdp } from './auth/idp/idp.ts';
-import { createTokenVerifier } from './auth/token-verifier.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
@@ -17,6 +13,8 @@ import { convertPolicy, QUEUE_POLICIES, type QueuePayloads } from './jobs/queues
 import { createJobHandlers } from './jobs/handlers.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import { sweepStaleScratch } from './modules/images/scratch-sweep.ts';
+import { forkHttpProcesses, isHttpProcess } from './http-processes.ts';
+import { startHttpServer } from './http-server.ts';
 
 /** Starts the parts this process plays (`--role api|worker|all`) and stops them in reverse order on a signal. */
 async function main(): Promise<void> {
@@ -44,6 +42,8 @@ async function main(): Promise<void> {
   process.removeAllListeners('SIGTERM');
   process.once('SIGINT', (signal) => void shutdown(signal));
   process.once('SIGTERM', (signal) => void shutdown(signal));
+
+  if (isHttpProcess()) return serveHttp(config, log, stops);
 
   await fs.mkdir(config.dataDir, { recursive: true });
   let embedded: EmbeddedServer | undefined;
@@ -105,36 +105,38 @@ async function main(): Promise<void> {
   }
   if (config.role === 'worker') return;
 
-  const idp = config.oidc.builtIn
-    ? await createIdp({
-        db: database.db,
-        publicUrl: config.publicUrl,
-        issuer: config.oidc.issuer,
-        clientId: config.oidc.clientId,
-        audience: config.oidc.audience,
-        adminClaim: config.oidc.adminClaim,
-        demoAccounts: config.seedDemo,
-        onError: (error, message) => log.error({ err: error }, message),
-      })
-    : undefined;
-  const app = await buildApp({
-    config,
-    database,
-    blobs,
-    sendJob: (name, payload) => jobs.send(name, payload),
-    queueState: () => jobs.state(),
-    verifyToken: createTokenVerifier({
-      issuer: config.oidc.issuer,
-      audience: config.oidc.audience,
-      adminClaim: config.oidc.adminClaim,
-      // The built-in provider's keys are at hand: no HTTP round trip to our own public address.
-      keys: idp == null ? undefined : createLocalJWKSet(idp.jwks),
-    }),
-    idp,
-  });
-  stops.push(() => app.close());
-  await app.listen({ port: config.port, host: config.host });
+  if (config.httpProcesses > 1) {
+    const stopHttp = forkHttpProcesses(
+      config.httpProcesses,
+      // The forked processes find the database the primary set up, and know whether this is a demo.
+      { DATABASE_URL: databaseUrl, SEED_DEMO: String(config.seedDemo) },
+      log,
+    );
+    stops.push(stopHttp);
+    log.info({ processes: config.httpProcesses }, 'HTTP processes started');
+  } else {
+    const app = await startHttpServer({ config, database, blobs, jobs, log });
+    stops.push(() => app.close());
+  }
   printWelcome(config);
+}
+
+/** A process forked by forkHttpProcesses: the primary migrated and seeded; this one serves HTTP only. */
+async function serveHttp(config: Config, log: pino.Logger, stops: (() => Promise<void>)[]): Promise<void> {
+  const database = createDatabase(config.databaseUrl!, {
+    onError: (error) => log.warn({ err: error }, 'idle database connection lost'),
+  });
+  stops.push(() => database.close());
+  const jobs = new JobQueue<QueuePayloads>({
+    connectionString: config.databaseUrl!,
+    policies: { ...QUEUE_POLICIES, convert: convertPolicy(config.convertTimeoutSeconds) },
+    onError: (error) => log.error({ err: error }, 'job queue error'),
+  });
+  await jobs.start();
+  stops.push(() => jobs.stop());
+  const blobs = createBlobStore(config.storage.location, config.storage.s3);
+  const app = await startHttpServer({ config, database, blobs, jobs, log });
+  stops.push(() => app.close());
 }
 
 function printWelcome(config: Config): void {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -118,5 +119,42 @@ describe('the start command', () => {
     expect(Number(usage.rows[0].used_attachment_bytes)).toBe(0);
     expect(await worker.stop()).toBe(0);
     expect(await api.stop()).toBe(0);
+  }, 180_000);
+
+  it('serves HTTP from HTTP_PROCESSES processes sharing the port, replaces one that dies, and stops them all', async () => {
+    const external = await startEmbeddedPostgres({
+      dataDir: path.join(await tempDir(), 'cluster-pg'),
+      port: await freePort(),
+      database: 'cluster',
+    });
+    cleanups.push(() => external.stop());
+    const port = await freePort();
+    const base = `http://localhost:${port}`;
+    const env = { DATABASE_URL: external.url, DATA_DIR: await tempDir(), PORT: String(port), HTTP_PROCESSES: '2' };
+    const api = startServerProcess(env, ['--role', 'api']);
+    cleanups.push(() => api.stop());
+    expect(await waitForHealthy(base, api)).toMatchObject({ status: 'ok', role: 'api' });
+    const children = async () => {
+      const text = await fs.readFile(`/proc/${api.child.pid}/task/${api.child.pid}/children`, 'utf8');
+      return text.split(/\s+/).filter(Boolean).map(Number);
+    };
+    await vi.waitFor(async () => expect(await children()).toHaveLength(2), { timeout: 60_000, interval: 200 });
+    const [first, second] = await children();
+
+    process.kill(first!, 'SIGKILL');
+    await vi.waitFor(
+      async () => {
+        const now = await children();
+        expect(now).toHaveLength(2);
+        expect(now).not.toContain(first);
+        expect(now).toContain(second);
+      },
+      { timeout: 60_000, interval: 200 },
+    );
+    expect(await waitForHealthy(base, api)).toMatchObject({ status: 'ok' });
+
+    const last = await children();
+    expect(await api.stop()).toBe(0);
+    for (const pid of last) expect(existsSync(`/proc/${pid}`), `HTTP process ${pid} left running`).toBe(false);
   }, 180_000);
 });
