@@ -31,11 +31,13 @@ export function forkHttpProcesses(count: number, env: Record<string, string>, lo
     stopping = true;
     await Promise.all(
       // Ctrl-C reaches the whole process group: some may be gone already.
-      [...workers].filter((worker) => !worker.isDead()).map(async (worker) => {
-        const exited = once(worker, 'exit');
-        worker.process.kill('SIGTERM');
-        await exited;
-      }),
+      [...workers]
+        .filter((worker) => !worker.isDead())
+        .map(async (worker) => {
+          const exited = once(worker, 'exit');
+          worker.process.kill('SIGTERM');
+          await exited;
+        }),
     );
   };
 }

@@ -11,6 +11,7 @@ export {
   readTiffDirectoryAt,
   fileHandleReader,
   TIFF_TAG,
+  JPEG_COMPRESSION,
   type ByteReader,
   type TiffPage,
   type TiffStructure,

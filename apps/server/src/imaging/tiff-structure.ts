@@ -87,6 +87,9 @@ export const TIFF_TAG = {
   NdpiMarker: 65420,
 } as const;
 
+/** Compression 7: JPEG per TIFF Technical Note 2 (tiles are JPEG streams, tables optionally shared). */
+export const JPEG_COMPRESSION = 7;
+
 // Bytes per value for each TIFF field type; unknown types are skipped, as the spec asks.
 const TYPE_SIZES: Record<number, number> = {
   1: 1,

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { TIFF_TAG } from './tiff-structure.ts';
+import { JPEG_COMPRESSION, TIFF_TAG } from './tiff-structure.ts';
 
 /** One page of a JPEG-tiled pyramid: its size and its tiles, row by row, each a complete JPEG. */
 export interface JpegTiledLevel {
@@ -11,7 +11,6 @@ export interface JpegTiledLevel {
 const SHORT = 3;
 const LONG = 4;
 const LONG8 = 16;
-const JPEG_COMPRESSION = 7;
 const PHOTOMETRIC_MINISBLACK = 1;
 const PHOTOMETRIC_YCBCR = 6;
 const HEADER_BYTES = 16;

@@ -1,10 +1,10 @@
 import sharp, { type Sharp } from 'sharp';
-import type { TiffPage } from '../../imaging/index.ts';
+import { JPEG_COMPRESSION, type TiffPage } from '../../imaging/index.ts';
 import type { ImageRequest } from './iiif-params.ts';
 import type { OpenPyramid } from './pyramid-cache.ts';
 import type { TileCache } from './tile-cache.ts';
+import { regionFromStoredTiles } from './tile-region.ts';
 
-const JPEG_COMPRESSION = 7;
 // Full chroma, as the stored pyramid has it: halved chroma alone costs ~5/255 of difference on H&E stains.
 const JPEG_QUALITY = 95;
 const CUT_JPEG_QUALITY = 100;
@@ -131,8 +131,8 @@ function finish(image: Sharp, request: ImageRequest, quality: number): Sharp {
 
 /**
  * Answers a IIIF image request from a pyramid: an aligned interior tile goes out as stored; an
- * edge tile is cut from its single stored tile; anything else is read from the best level with
- * libvips (sharp) and scaled.
+ * edge tile is cut from its single stored tile; anything else is cut from the best level's stored
+ * tiles (or, for large areas, read from the level by libvips) and scaled.
  */
 export async function renderImage(
   pyramid: OpenPyramid,
@@ -162,21 +162,13 @@ export async function renderImage(
     height = Math.min(request.height, page.height - top);
   }
 
-  const tile = singleTile(page, left, top, width, height);
+  const rect = { left, top, width, height };
+  const fromTiles = await regionFromStoredTiles(page, rect, (index) => storedTile(pyramid, page, index, tiles));
   const source =
-    tile != null
-      ? sharp(await storedTile(pyramid, page, tile.index, tiles)).extract({
-          left: left - tile.left,
-          top: top - tile.top,
-          width,
-          height,
-        })
-      : sharp(await pyramid.localPath(), { page: page.index, limitInputPixels: false, sequentialRead: false }).extract({
-          left,
-          top,
-          width,
-          height,
-        });
+    fromTiles?.image ??
+    sharp(await pyramid.localPath(), { page: page.index, limitInputPixels: false, sequentialRead: false }).extract(
+      rect,
+    );
   let resized = source;
   if (withinAPixel && (width < request.width || height < request.height)) {
     const extended = await source
@@ -188,17 +180,6 @@ export async function renderImage(
     resized = source.resize(request.width, request.height, { fit: 'fill', kernel: 'lanczos3' });
   }
   // A cut of one stored tile is already JPEG: a second lossy pass at the usual quality would double its error.
-  const quality = tile != null ? CUT_JPEG_QUALITY : JPEG_QUALITY;
+  const quality = fromTiles?.tiles === 1 ? CUT_JPEG_QUALITY : JPEG_QUALITY;
   return { body: await finish(resized, request, quality).toBuffer(), contentType, passThrough: false };
-}
-
-/** The stored tile holding the whole area, if one does: decoding one JPEG beats opening the TIFF. */
-function singleTile(page: TiffPage, left: number, top: number, width: number, height: number) {
-  if (page.compression !== JPEG_COMPRESSION || page.tileWidth == null || page.tileHeight == null) return null;
-  const column = Math.floor(left / page.tileWidth);
-  const row = Math.floor(top / page.tileHeight);
-  if (Math.floor((left + width - 1) / page.tileWidth) !== column) return null;
-  if (Math.floor((top + height - 1) / page.tileHeight) !== row) return null;
-  const across = Math.ceil(page.width / page.tileWidth);
-  return { index: row * across + column, left: column * page.tileWidth, top: row * page.tileHeight };
 }
