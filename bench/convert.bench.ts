@@ -9,12 +9,15 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
   convertImage,
+  JPEG_COMPRESSION,
   readTiffStructure,
   type ConvertedImage,
   type TiffStructure,
 } from '../apps/server/src/imaging/index.ts';
 import { isOmeXml, omeIfdIndex, parseOmeXml } from '../apps/server/src/imaging/ome-xml.ts';
-import { JPEG_QUALITY } from '../apps/server/src/imaging/pyramid.ts';
+import { GOOGLE_LAYOUT_ARGS, googleTilesSize } from '../apps/server/src/imaging/google-tiles.ts';
+import { TILE_SIZE, TILE_SUFFIX } from '../apps/server/src/imaging/pyramid.ts';
+import { jpegComponents } from '../apps/server/src/imaging/tiled-tiff-writer.ts';
 import { summarize } from './support/stats.ts';
 import { traceSpawns, type SpawnRecord } from './support/spawn-trace.ts';
 import { formatTable } from './support/table.ts';
@@ -25,22 +28,8 @@ export const description =
 /** The issue's goal: our conversion takes at most this multiple of the plain vips command line. */
 const GOAL_RATIO = 1.1;
 const TIMEOUT_MS = 30 * 60_000;
-/** Output options of the vips CLI baseline; the same layout the pipeline writes (see imaging/pyramid.ts). */
-const PYRAMID_FLAGS = [
-  '--tile',
-  '--tile-width',
-  '512',
-  '--tile-height',
-  '512',
-  '--pyramid',
-  '--compression',
-  'jpeg',
-  '--Q',
-  String(JPEG_QUALITY),
-  '--bigtiff',
-];
-/** The same options in vips' `file[options]` form, for operations that write the pyramid themselves. */
-const PYRAMID_SUFFIX = `[tile,tile-width=512,tile-height=512,pyramid,compression=jpeg,Q=${JPEG_QUALITY},bigtiff]`;
+/** Output options of the vips CLI baseline: the very tiles the pipeline writes (see imaging/pyramid.ts). */
+const PYRAMID_FLAGS = [...GOOGLE_LAYOUT_ARGS, '--tile-size', String(TILE_SIZE), '--suffix', TILE_SUFFIX];
 const REPLICATE = 8;
 const DERIVED_FROM = 'CMU-1-Small-Region.svs';
 
@@ -66,7 +55,7 @@ type Step = string[];
 interface Baseline {
   /** How the baseline reads the source, for the explanation under the table. */
   summary: string;
-  /** Steps per layer; layer n writes `{out}/layer-n.tif`. */
+  /** Steps per layer; layer n writes the tile folder `{out}/layer-n`. */
   layers: Step[][];
 }
 
@@ -200,12 +189,13 @@ async function readStructure(file: string): Promise<TiffStructure | null> {
 }
 
 /**
- * The vips command line that builds the same 8-bit pyramid as our pipeline, layer for layer:
- * - OpenSlide slides: `tiffsave src[rgb]`, the alpha channel dropped as the pipeline does;
- * - 8-bit images: `tiffsave src` (page 0);
+ * The vips command line that writes the same pyramid tiles as our pipeline, layer for layer (our pipeline
+ * then packs them into one TIFF; that packing is part of what is measured on our side):
+ * - OpenSlide slides: `dzsave src[rgb]`, the alpha channel dropped as the pipeline does;
+ * - 8-bit images: `dzsave src` (page 0);
  * - other sample formats (16-bit, signed 8-bit): `vips scale`, which measures min..max and stretches it
- *   linearly to 0..255 uchar, the same two passes (stats, then stretch) the pipeline makes with sharp;
- *   it writes the pyramid itself through the `out.tif[options]` form;
+ *   linearly to 0..255 uchar, the same two passes (stats, then stretch) the pipeline makes with sharp,
+ *   into a .v file that dzsave tiles;
  * - OME z-stacks: per z-plane, 2–3 single-sample channels are each scaled to a .v file, joined with
  *   `bandjoin` and saved; one channel or more than three, channel 0 alone.
  */
@@ -214,11 +204,11 @@ async function baselineFor(slide: Slide): Promise<Baseline> {
   const structure = await readStructure(src);
   const first = structure?.pages[0];
   const ome = first != null && isOmeXml(first.imageDescription) ? parseOmeXml(first.imageDescription) : null;
-  const save = (input: string, layer: number): Step => [
-    'tiffsave',
-    input,
-    `{out}/layer-${layer}.tif`,
-    ...PYRAMID_FLAGS,
+  const save = (input: string, layer: number): Step => ['dzsave', input, `{out}/layer-${layer}`, ...PYRAMID_FLAGS];
+  // Operations that make the 8-bit image (scale, bandjoin) hand it to dzsave through a .v file.
+  const via = (step: Step, layer: number): Step[] => [
+    [...step, `{tmp}/layer-${layer}.v`],
+    save(`{tmp}/layer-${layer}.v`, layer),
   ];
   if (ome != null && first != null) {
     const samplesPerIfd = Math.max(1, first.samplesPerPixel);
@@ -230,7 +220,7 @@ async function baselineFor(slide: Slide): Promise<Baseline> {
     for (let z = 0; z < ome.sizeZ; z++) {
       if (!combine) {
         const page = `${src}[page=${omeIfdIndex(layout, z, 0, 0)}]`;
-        layers.push([uchar ? save(page, z) : ['scale', page, `{out}/layer-${z}.tif${PYRAMID_SUFFIX}`]]);
+        layers.push(uchar ? [save(page, z)] : via(['scale', page], z));
         continue;
       }
       const steps: Step[] = [];
@@ -245,7 +235,7 @@ async function baselineFor(slide: Slide): Promise<Baseline> {
         steps.push(['linear', channels[0]!, `{tmp}/z${z}blank.v`, '0', '0', '--uchar']);
         channels.push(`{tmp}/z${z}blank.v`);
       }
-      steps.push(['bandjoin', channels.join(' '), `{out}/layer-${z}.tif${PYRAMID_SUFFIX}`]);
+      steps.push(...via(['bandjoin', channels.join(' ')], z));
       layers.push(steps);
     }
     const perPlane = combine
@@ -255,12 +245,12 @@ async function baselineFor(slide: Slide): Promise<Baseline> {
   }
   const loader = await header(src, 'vips-loader');
   if (loader === 'openslideload')
-    return { summary: 'vips tiffsave src[rgb] (OpenSlide)', layers: [[save(`${src}[rgb]`, 0)]] };
+    return { summary: 'vips dzsave src[rgb] (OpenSlide)', layers: [[save(`${src}[rgb]`, 0)]] };
   const format = await bandFormat(src);
-  if (format === 'uchar') return { summary: `vips tiffsave src (${loader}, uchar)`, layers: [[save(src, 0)]] };
+  if (format === 'uchar') return { summary: `vips dzsave src (${loader}, uchar)`, layers: [[save(src, 0)]] };
   return {
-    summary: `vips scale src out.tif[…] (${loader}, ${format} stretched min..max to uchar)`,
-    layers: [[['scale', src, `{out}/layer-0.tif${PYRAMID_SUFFIX}`]]],
+    summary: `vips scale src, dzsave (${loader}, ${format} stretched min..max to uchar)`,
+    layers: [via(['scale', src], 0)],
   };
 }
 
@@ -329,6 +319,25 @@ async function pyramidShape(file: string): Promise<PyramidShape> {
   };
 }
 
+/** The shape of a dzsave Google-layout folder, as the pages of the TIFF it packs into would have it. */
+async function tilesShape(folder: string): Promise<PyramidShape> {
+  const { width, height } = await googleTilesSize(folder);
+  const levels = (await fs.readdir(folder)).filter((name) => /^\d+$/.test(name)).length;
+  const files = (await fs.readdir(folder, { recursive: true, withFileTypes: true })).filter(
+    (entry) => entry.isFile() && entry.name.endsWith('.jpg'),
+  );
+  const first = files.find((entry) => entry.name === '0.jpg');
+  const samples = first == null ? 0 : jpegComponents(await fs.readFile(path.join(first.parentPath, first.name)));
+  const pages = Array.from({ length: levels }, (_, k) => {
+    const [w, h] = [Math.ceil(width / 2 ** k), Math.ceil(height / 2 ** k)];
+    return `${w}x${h}/${TILE_SIZE}/c${JPEG_COMPRESSION}/s${samples}`;
+  });
+  const sizes = await Promise.all(
+    files.map(async (entry) => (await fs.stat(path.join(entry.parentPath, entry.name))).size),
+  );
+  return { width, height, pages: pages.join(' '), bytes: sizes.reduce((sum, size) => sum + size, 0) };
+}
+
 /** Whether both sides wrote pyramids of the same pages (sizes, tiles, compression, bands); sizes in MB. */
 function compareLayouts(ours: PyramidShape[], vips: PyramidShape[]): string {
   const mb = (shapes: PyramidShape[]) => (shapes.reduce((sum, shape) => sum + shape.bytes, 0) / 1e6).toFixed(1);
@@ -365,7 +374,7 @@ async function measure(slide: Slide, options: Options): Promise<Measured> {
   };
   const timeVips = async (timed: boolean, last: boolean) => {
     const keep = async (out: string) => {
-      vipsShape = await Promise.all(baseline.layers.map((_, n) => pyramidShape(path.join(out, `layer-${n}.tif`))));
+      vipsShape = await Promise.all(baseline.layers.map((_, n) => tilesShape(path.join(out, `layer-${n}`))));
     };
     const ms = await runVips(baseline, last ? keep : undefined);
     if (timed) vips.push(ms);
