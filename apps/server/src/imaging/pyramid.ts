@@ -76,7 +76,8 @@ export function writeSharpPyramid(image: Sharp, context: ConvertContext, layerNu
   return writeTiledPyramid(context, layerNumber, (folder) =>
     image
       .timeout(sharpTimeout(context))
-      .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: '4:4:4' })
+      // Optimised Huffman tables save ~10% of bytes for ~40% more time; the OpenSlide path's tiles have none either.
+      .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: '4:4:4', optimiseCoding: false })
       .tile({ size: TILE_SIZE, overlap: 0, layout: 'google', depth: 'onetile', skipBlanks: -1 })
       .toFile(folder)
       .catch(rethrowSharpTimeout),

@@ -133,7 +133,6 @@ export async function writeJpegTiledTiff(target: string, tileSize: number, level
       await file.write(bytes, 0, bytes.length, position);
       position = next;
     }
-    await file.sync();
   } finally {
     await file.close();
   }
