@@ -125,6 +125,13 @@ describe('convertImage on real slides', () => {
     // --strip also drops the resolution, leaving vips' default of 1 px/mm in the TIFF tags.
     expect(result.resolution?.x).toBeCloseTo(10, 3);
     await expectJpegPyramid(result.layers[0]!.pyramidPath, 2220, 2967);
+    // Tiled by the vips command line (8-bit RGB): the pixels of the source, less one JPEG pass.
+    const cut = { left: 700, top: 900, width: 600, height: 600 };
+    const ours = await sharp(result.layers[0]!.pyramidPath).extract(cut).raw().toBuffer();
+    const source = await sharp(derived).extract(cut).raw().toBuffer();
+    let difference = 0;
+    for (let i = 0; i < ours.length; i++) difference += Math.abs(ours[i]! - source[i]!);
+    expect(difference / ours.length).toBeLessThan(3);
   });
 
   it('converts a JPEG with EXIF orientation applied', async () => {

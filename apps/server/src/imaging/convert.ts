@@ -4,7 +4,8 @@ import { UnsupportedImageError } from './errors.ts';
 import { checkTiffStructure, DEFAULT_MAX_PIXELS } from './limits.ts';
 import { convertOmeTiff } from './ome-convert.ts';
 import { isOmeXml, parseOmeXml } from './ome-xml.ts';
-import { convertWithOpenSlide, linkSource, readVipsHeader } from './openslide-convert.ts';
+import { convertWithOpenSlide, readVipsHeader } from './openslide-convert.ts';
+import { linkSource } from './vips-cli.ts';
 import { convertPlainTiff, convertRaster } from './sharp-convert.ts';
 import { sniffKind } from './sniff.ts';
 import { readTiffStructure, type TiffStructure } from './tiff-structure.ts';
@@ -82,5 +83,5 @@ async function convertTiff(context: ConvertContext, structure: TiffStructure): P
       return convertWithOpenSlide(context, structure, Promise.resolve(header));
     }
   }
-  return convertPlainTiff(context, structure);
+  return convertPlainTiff(context, structure, tools.vips);
 }

@@ -1,41 +1,14 @@
-import { symlink } from 'node:fs/promises';
-import path from 'node:path';
-import { remainingMs, type ConvertContext } from './context.ts';
+import type { ConvertContext } from './context.ts';
 import { UnsupportedImageError } from './errors.ts';
 import { aperioAssociatedPages, writeAssociatedPage } from './associated-pages.ts';
 import { FLAT_LAYER, type AssociatedPicture } from './layers.ts';
 import { checkDimensions } from './limits.ts';
-import { GOOGLE_LAYOUT_ARGS, googleTilesSize } from './google-tiles.ts';
-import { TILE_SIZE, TILE_SUFFIX, writeThumbnail, writeTiledPyramid } from './pyramid.ts';
+import { writeThumbnail } from './pyramid.ts';
 import { parseTiffDateTime, resolutionFromMpp, resolutionFromTiff } from './resolution.ts';
-import { runTool, type ToolResult } from './run-tool.ts';
 import type { TiffStructure } from './tiff-structure.ts';
 import type { ConvertedImage } from './types.ts';
+import { SOURCE_NAME, vips, writeVipsPyramid } from './vips-cli.ts';
 import { headerNumber, parseVipsHeader, type VipsHeader } from './vips-header.ts';
-
-// vips parses `[options]` and other characters in file names, so it only ever sees this fixed name in workDir.
-const SOURCE_NAME = 'source.tif';
-
-/** Links the upload into workDir under a name vips cannot misread; the caller owns workDir and cleans it. */
-export async function linkSource(context: ConvertContext): Promise<void> {
-  await symlink(path.resolve(context.sourcePath), path.join(context.workDir, SOURCE_NAME));
-}
-
-async function vips(context: ConvertContext, command: 'vips' | 'vipsheader', args: string[]): Promise<ToolResult> {
-  const result = await runTool(command, args, {
-    timeoutMs: remainingMs(context),
-    signal: context.signal,
-    cwd: context.workDir,
-  });
-  if (result.exitCode === 0) return result;
-  const message =
-    result.stderr.trim().split('\n').slice(0, 3).join(' ') || `exit code ${result.exitCode ?? result.signal}`;
-  // Resource exhaustion may pass on a retry; anything else is the file itself and will fail the same way again.
-  if (/no space|ENOSPC|out of memory|cannot allocate|too many open files/i.test(message)) {
-    throw new Error(`${command} failed: ${message}`);
-  }
-  throw new UnsupportedImageError(`OpenSlide/vips could not read the image: ${message}`);
-}
 
 /** Header of the linked source as vips sees it; `vips-loader` tells whether OpenSlide claims the file. */
 export async function readVipsHeader(context: ConvertContext): Promise<VipsHeader> {
@@ -53,7 +26,7 @@ export async function convertWithOpenSlide(
   headerRead: Promise<VipsHeader>,
 ): Promise<ConvertedImage> {
   const [pyramid, sidePictures, headerResult] = await Promise.allSettled([
-    writeOpenSlidePyramid(context),
+    writeVipsPyramid(context, `${SOURCE_NAME}[rgb]`),
     // Only Aperio's side pages are known to be where aperioAssociatedPages looks for them.
     structure.pages[0]?.imageDescription?.startsWith('Aperio') === true
       ? Promise.all(aperioAssociatedPages(structure).map(({ kind, page }) => writeAssociatedPage(context, kind, page)))
@@ -91,23 +64,6 @@ export async function convertWithOpenSlide(
     thumbnailPath: await writeThumbnail(context, pyramidPath),
     associated,
   };
-}
-
-function writeOpenSlidePyramid(context: ConvertContext): Promise<string> {
-  return writeTiledPyramid(context, 0, async (folder) => {
-    const name = path.basename(folder);
-    await vips(context, 'vips', [
-      'dzsave',
-      `${SOURCE_NAME}[rgb]`,
-      name,
-      ...GOOGLE_LAYOUT_ARGS,
-      '--tile-size',
-      String(TILE_SIZE),
-      '--suffix',
-      TILE_SUFFIX,
-    ]);
-    return googleTilesSize(folder);
-  });
 }
 
 function scanner(header: VipsHeader): string | null {

@@ -6,7 +6,8 @@ import { FLAT_LAYER, imageSize } from './layers.ts';
 import { checkDimensions } from './limits.ts';
 import { writeSharpPyramid, writeThumbnail } from './pyramid.ts';
 import { resolutionFromTiff, parseTiffDateTime, type Resolution } from './resolution.ts';
-import type { TiffStructure } from './tiff-structure.ts';
+import type { TiffPage, TiffStructure } from './tiff-structure.ts';
+import { linkSource, SOURCE_NAME, writeVipsPyramid } from './vips-cli.ts';
 import type { ConvertedImage } from './types.ts';
 
 const WHITE = { r: 255, g: 255, b: 255 };
@@ -45,11 +46,35 @@ function densityResolution(metadata: Metadata): Resolution | null {
   return { x: dpc, y: dpc, unit: 'dpc' };
 }
 
-/** A TIFF neither OpenSlide nor OME describes: its first page is the image; later pages are previews or masks. */
-export async function convertPlainTiff(context: ConvertContext, structure: TiffStructure): Promise<ConvertedImage> {
+/** 8-bit grey or RGB without alpha: what the vips command line tiles as it is, the pixels sharp would give. */
+function plainEightBit(page: TiffPage): boolean {
+  return (
+    (page.samplesPerPixel === 1 || page.samplesPerPixel === 3) &&
+    page.bitsPerSample.every((bits) => bits === 8) &&
+    page.sampleFormat.every((format) => format === 1) &&
+    (page.photometric === 1 || page.photometric === 2 || page.photometric === 6)
+  );
+}
+
+/**
+ * A TIFF neither OpenSlide nor OME describes: its first page is the image; later pages are previews or masks.
+ * Plain 8-bit pages go through the vips command line when it is installed (faster JPEG codec), others
+ * through sharp, which also stretches 16-bit and signed data.
+ */
+export async function convertPlainTiff(
+  context: ConvertContext,
+  structure: TiffStructure,
+  vipsInstalled: boolean,
+): Promise<ConvertedImage> {
   const [page] = structure.pages;
   if (!page) throw new Error('TIFF has no pages');
-  const pyramidPath = await writeSharpPyramid(await eightBitPage(context, 0), context, 0);
+  let pyramidPath: string;
+  if (vipsInstalled && plainEightBit(page)) {
+    await linkSource(context);
+    pyramidPath = await writeVipsPyramid(context, SOURCE_NAME);
+  } else {
+    pyramidPath = await writeSharpPyramid(await eightBitPage(context, 0), context, 0);
+  }
   return {
     format: 'tiff',
     width: page.width,

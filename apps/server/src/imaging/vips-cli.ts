@@ -1,0 +1,60 @@
+import { symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { remainingMs, type ConvertContext } from './context.ts';
+import { UnsupportedImageError } from './errors.ts';
+import { GOOGLE_LAYOUT_ARGS, googleTilesSize } from './google-tiles.ts';
+import { TILE_SIZE, TILE_SUFFIX, writeTiledPyramid } from './pyramid.ts';
+import { runTool, type ToolResult } from './run-tool.ts';
+
+// vips parses `[options]` and other characters in file names, so it only ever sees this fixed name in workDir.
+export const SOURCE_NAME = 'source.tif';
+
+/** Links the upload into workDir under a name vips cannot misread (once); the caller owns workDir and cleans it. */
+export async function linkSource(context: ConvertContext): Promise<void> {
+  await symlink(path.resolve(context.sourcePath), path.join(context.workDir, SOURCE_NAME)).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  });
+}
+
+/** Runs the vips command line in workDir within the conversion's time limit. */
+export async function vips(
+  context: ConvertContext,
+  command: 'vips' | 'vipsheader',
+  args: string[],
+): Promise<ToolResult> {
+  const result = await runTool(command, args, {
+    timeoutMs: remainingMs(context),
+    signal: context.signal,
+    cwd: context.workDir,
+  });
+  if (result.exitCode === 0) return result;
+  const message =
+    result.stderr.trim().split('\n').slice(0, 3).join(' ') || `exit code ${result.exitCode ?? result.signal}`;
+  // Resource exhaustion may pass on a retry; anything else is the file itself and will fail the same way again.
+  if (/no space|ENOSPC|out of memory|cannot allocate|too many open files/i.test(message)) {
+    throw new Error(`${command} failed: ${message}`);
+  }
+  throw new UnsupportedImageError(`OpenSlide/vips could not read the image: ${message}`);
+}
+
+/**
+ * Layer 0's pyramid from `input` (the linked source with vips load options, e.g. `source.tif[rgb]`),
+ * tiled by the vips command line: its JPEG codec (the system's libjpeg-turbo) decodes and encodes
+ * these tiles faster than the one bundled with sharp.
+ */
+export function writeVipsPyramid(context: ConvertContext, input: string): Promise<string> {
+  return writeTiledPyramid(context, 0, async (folder) => {
+    const name = path.basename(folder);
+    await vips(context, 'vips', [
+      'dzsave',
+      input,
+      name,
+      ...GOOGLE_LAYOUT_ARGS,
+      '--tile-size',
+      String(TILE_SIZE),
+      '--suffix',
+      TILE_SUFFIX,
+    ]);
+    return googleTilesSize(folder);
+  });
+}
