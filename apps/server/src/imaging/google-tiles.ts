@@ -25,9 +25,25 @@ export async function googleTilesSize(folder: string): Promise<ImageSize> {
   return { width: property('width'), height: property('height') };
 }
 
+// Tiles read ahead of the writer: one file at a time leaves the disk idle between small reads.
+const READ_AHEAD = 16;
+
 async function* levelTiles(folder: string, across: number, down: number): AsyncGenerator<Buffer> {
-  for (let y = 0; y < down; y++) {
-    for (let x = 0; x < across; x++) yield fs.readFile(path.join(folder, String(y), `${x}.jpg`));
+  const files: string[] = [];
+  for (let y = 0; y < down; y++) for (let x = 0; x < across; x++) files.push(path.join(folder, String(y), `${x}.jpg`));
+  const queue: Promise<Buffer>[] = [];
+  let next = 0;
+  const readNext = () => {
+    const read = fs.readFile(files[next++]!);
+    // A read failing while earlier tiles are still being written is reported when its turn comes.
+    read.catch(() => undefined);
+    queue.push(read);
+  };
+  while (next < files.length && queue.length < READ_AHEAD) readNext();
+  while (queue.length > 0) {
+    const tile = await queue.shift()!;
+    if (next < files.length) readNext();
+    yield tile;
   }
 }
 

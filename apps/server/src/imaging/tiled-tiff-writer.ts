@@ -15,6 +15,7 @@ const PHOTOMETRIC_MINISBLACK = 1;
 const PHOTOMETRIC_YCBCR = 6;
 const HEADER_BYTES = 16;
 const ENTRY_BYTES = 20;
+const BATCH_BYTES = 4 * 1024 * 1024;
 
 interface Entry {
   tag: number;
@@ -82,6 +83,17 @@ export async function writeJpegTiledTiff(target: string, tileSize: number, level
   try {
     let position = HEADER_BYTES;
     let components: number | null = null;
+    // Tiles go out in writes of a few MB: one write per ~100 KB tile costs a system call each.
+    let batch: Buffer[] = [];
+    let batchBytes = 0;
+    let written = HEADER_BYTES;
+    const flush = async () => {
+      if (batchBytes === 0) return;
+      await file.writev(batch, written);
+      written += batchBytes;
+      batch = [];
+      batchBytes = 0;
+    };
     const placed: { level: JpegTiledLevel; offsets: number[]; counts: number[] }[] = [];
     for (const level of levels) {
       const expected = Math.ceil(level.width / tileSize) * Math.ceil(level.height / tileSize);
@@ -89,11 +101,14 @@ export async function writeJpegTiledTiff(target: string, tileSize: number, level
       const counts: number[] = [];
       for await (const tile of level.tiles) {
         components ??= jpegComponents(tile);
-        await file.write(tile, 0, tile.length, position);
+        batch.push(tile);
+        batchBytes += tile.length;
         offsets.push(position);
         counts.push(tile.length);
         position += tile.length;
+        if (batchBytes >= BATCH_BYTES) await flush();
       }
+      await flush();
       if (offsets.length !== expected) {
         throw new Error(`level ${level.width}×${level.height} has ${offsets.length} tiles, expected ${expected}`);
       }
