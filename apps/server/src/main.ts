@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { createDatabase } from './db/client.ts';
+import { createDatabase, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
@@ -15,6 +15,9 @@ import { createBlobStore } from './storage/create-blob-store.ts';
 import { sweepStaleScratch } from './modules/images/scratch-sweep.ts';
 import { forkHttpProcesses, isHttpProcess } from './http-processes.ts';
 import { startHttpServer } from './http-server.ts';
+
+/** What to stop on shutdown, in reverse order of starting. */
+type Stops = (() => Promise<void>)[];
 
 /** Starts the parts this process plays (`--role api|worker|all`) and stops them in reverse order on a signal. */
 async function main(): Promise<void> {
@@ -29,7 +32,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = pino({ level: config.logLevel });
-  const stops: (() => Promise<void>)[] = [];
+  const stops: Stops = [];
   const shutdown = async (signal: string): Promise<void> => {
     log.info({ signal }, 'shutting down');
     for (const stop of stops.reverse())
@@ -57,10 +60,7 @@ async function main(): Promise<void> {
     stops.push(() => embedded!.stop());
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const database = createDatabase(databaseUrl, {
-    onError: (error) => log.warn({ err: error }, 'idle database connection lost'),
-  });
-  stops.push(() => database.close());
+  const database = openDatabase(databaseUrl, log, stops);
 
   await runMigrations(database);
   log.info('database migrated');
@@ -74,13 +74,7 @@ async function main(): Promise<void> {
     log.info(seeded ? 'demo data created' : 'demo data already present');
   }
 
-  const jobs = new JobQueue<QueuePayloads>({
-    connectionString: databaseUrl,
-    policies: { ...QUEUE_POLICIES, convert: convertPolicy(config.convertTimeoutSeconds) },
-    onError: (error) => log.error({ err: error }, 'job queue error'),
-  });
-  await jobs.start();
-  stops.push(() => jobs.stop());
+  const jobs = await startJobQueue(config, databaseUrl, log, stops);
   // The demo slides were stored with the seed; convert them and count them into their groups' usage.
   for (const imageId of demoImages.queued()) await jobs.send('convert', { imageId });
   for (const organizationId of demoOrganizations) await jobs.send('storage-usage', { organizationId });
@@ -121,19 +115,29 @@ async function main(): Promise<void> {
   printWelcome(config);
 }
 
-/** A process forked by forkHttpProcesses: the primary migrated and seeded; this one serves HTTP only. */
-async function serveHttp(config: Config, log: pino.Logger, stops: (() => Promise<void>)[]): Promise<void> {
-  const database = createDatabase(config.databaseUrl!, {
+function openDatabase(url: string, log: pino.Logger, stops: Stops): Database {
+  const database = createDatabase(url, {
     onError: (error) => log.warn({ err: error }, 'idle database connection lost'),
   });
   stops.push(() => database.close());
+  return database;
+}
+
+async function startJobQueue(config: Config, url: string, log: pino.Logger, stops: Stops) {
   const jobs = new JobQueue<QueuePayloads>({
-    connectionString: config.databaseUrl!,
+    connectionString: url,
     policies: { ...QUEUE_POLICIES, convert: convertPolicy(config.convertTimeoutSeconds) },
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
   await jobs.start();
   stops.push(() => jobs.stop());
+  return jobs;
+}
+
+/** A process forked by forkHttpProcesses: the primary migrated and seeded; this one serves HTTP only. */
+async function serveHttp(config: Config, log: pino.Logger, stops: Stops): Promise<void> {
+  const database = openDatabase(config.databaseUrl!, log, stops);
+  const jobs = await startJobQueue(config, config.databaseUrl!, log, stops);
   const blobs = createBlobStore(config.storage.location, config.storage.s3);
   const app = await startHttpServer({ config, database, blobs, jobs, log });
   stops.push(() => app.close());
