@@ -17,7 +17,7 @@ import {
 import { isOmeXml, omeIfdIndex, parseOmeXml } from '../apps/server/src/imaging/ome-xml.ts';
 import { GOOGLE_LAYOUT_ARGS, googleTilesSize } from '../apps/server/src/imaging/google-tiles.ts';
 import { TILE_SIZE, TILE_SUFFIX } from '../apps/server/src/imaging/pyramid.ts';
-import { jpegComponents } from '../apps/server/src/imaging/tiled-tiff-writer.ts';
+import { jpegComponents } from '../apps/server/src/imaging/jpeg-frame.ts';
 import { summarize } from './support/stats.ts';
 import { traceSpawns, type SpawnRecord } from './support/spawn-trace.ts';
 import { formatTable } from './support/table.ts';

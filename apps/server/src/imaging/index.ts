@@ -17,3 +17,4 @@ export {
   type TiffStructure,
   type TiffTag,
 } from './tiff-structure.ts';
+export { jpegFrameHeader } from './jpeg-frame.ts';

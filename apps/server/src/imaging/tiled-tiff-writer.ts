@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { jpegComponents } from './jpeg-frame.ts';
 import { JPEG_COMPRESSION, TIFF_TAG } from './tiff-structure.ts';
 
 /** One page of a JPEG-tiled pyramid: its size and its tiles, row by row, each a complete JPEG. */
@@ -60,17 +61,6 @@ function directory(entries: Entry[], offset: number): { bytes: Buffer; nextPoint
     entry.values.forEach((value, i) => writeValue(bytes, entry.type, value, target + i * size));
   });
   return { bytes, nextPointer: tableBytes - 8 };
-}
-
-/** Colour components of a baseline/progressive JPEG, from its frame header. */
-export function jpegComponents(jpeg: Buffer): number {
-  let position = 2;
-  while (position + 9 < jpeg.length && jpeg[position] === 0xff) {
-    const marker = jpeg[position + 1]!;
-    if (marker >= 0xc0 && marker <= 0xc2) return jpeg[position + 9]!;
-    position += 2 + jpeg.readUInt16BE(position + 2);
-  }
-  throw new Error('tile is not a JPEG with a frame header');
 }
 
 /**

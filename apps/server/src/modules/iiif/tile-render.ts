@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { JPEG_COMPRESSION, type TiffPage } from '../../imaging/index.ts';
+import { JPEG_COMPRESSION, jpegFrameHeader, type TiffPage } from '../../imaging/index.ts';
 import type { ImageRequest } from './iiif-params.ts';
 import type { OpenPyramid } from './pyramid-cache.ts';
 import type { TileCache } from './tile-cache.ts';
@@ -31,17 +31,11 @@ export function spliceJpegTile(tables: Buffer | null, tile: Buffer): Buffer {
  * decoding and re-encoding. Null when no frame header is found.
  */
 export function cropJpegRows(jpeg: Buffer, height: number): Buffer | null {
-  let position = 2;
-  while (position + 9 < jpeg.length && jpeg[position] === 0xff) {
-    const marker = jpeg[position + 1]!;
-    if (marker >= 0xc0 && marker <= 0xc2) {
-      const copy = Buffer.from(jpeg);
-      copy.writeUInt16BE(height, position + 5);
-      return copy;
-    }
-    position += 2 + jpeg.readUInt16BE(position + 2);
-  }
-  return null;
+  const frame = jpegFrameHeader(jpeg);
+  if (frame == null) return null;
+  const copy = Buffer.from(jpeg);
+  copy.writeUInt16BE(height, frame + 5);
+  return copy;
 }
 
 /**
