@@ -15,7 +15,7 @@ import {
   type TiffStructure,
 } from '../apps/server/src/imaging/index.ts';
 import { isOmeXml, omeIfdIndex, parseOmeXml } from '../apps/server/src/imaging/ome-xml.ts';
-import { GOOGLE_LAYOUT_ARGS, googleTilesSize } from '../apps/server/src/imaging/google-tiles.ts';
+import { GOOGLE_LAYOUT_ARGS, googleLevels, googleTilesSize } from '../apps/server/src/imaging/google-tiles.ts';
 import { TILE_SIZE, TILE_SUFFIX } from '../apps/server/src/imaging/pyramid.ts';
 import { jpegComponents } from '../apps/server/src/imaging/jpeg-frame.ts';
 import { summarize } from './support/stats.ts';
@@ -321,21 +321,17 @@ async function pyramidShape(file: string): Promise<PyramidShape> {
 
 /** The shape of a dzsave Google-layout folder, as the pages of the TIFF it packs into would have it. */
 async function tilesShape(folder: string): Promise<PyramidShape> {
-  const { width, height } = await googleTilesSize(folder);
-  const levels = (await fs.readdir(folder)).filter((name) => /^\d+$/.test(name)).length;
+  const size = await googleTilesSize(folder);
+  const levels = await googleLevels(folder, size, TILE_SIZE);
   const files = (await fs.readdir(folder, { recursive: true, withFileTypes: true })).filter(
     (entry) => entry.isFile() && entry.name.endsWith('.jpg'),
   );
-  const first = files.find((entry) => entry.name === '0.jpg');
-  const samples = first == null ? 0 : jpegComponents(await fs.readFile(path.join(first.parentPath, first.name)));
-  const pages = Array.from({ length: levels }, (_, k) => {
-    const [w, h] = [Math.ceil(width / 2 ** k), Math.ceil(height / 2 ** k)];
-    return `${w}x${h}/${TILE_SIZE}/c${JPEG_COMPRESSION}/s${samples}`;
-  });
+  const samples = jpegComponents(await fs.readFile(path.join(levels[0]!.folder, '0', '0.jpg')));
+  const pages = levels.map((level) => `${level.width}x${level.height}/${TILE_SIZE}/c${JPEG_COMPRESSION}/s${samples}`);
   const sizes = await Promise.all(
     files.map(async (entry) => (await fs.stat(path.join(entry.parentPath, entry.name))).size),
   );
-  return { width, height, pages: pages.join(' '), bytes: sizes.reduce((sum, size) => sum + size, 0) };
+  return { ...size, pages: pages.join(' '), bytes: sizes.reduce((sum, bytes) => sum + bytes, 0) };
 }
 
 /** Whether both sides wrote pyramids of the same pages (sizes, tiles, compression, bands); sizes in MB. */

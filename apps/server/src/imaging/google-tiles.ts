@@ -47,11 +47,18 @@ async function* levelTiles(folder: string, across: number, down: number): AsyncG
   }
 }
 
+/** One level of a Google-layout folder: its zoom folder and its size, full resolution first. */
+export interface GoogleLevel {
+  folder: string;
+  width: number;
+  height: number;
+}
+
 /**
- * Packs a dzsave Google-layout folder into one JPEG-tiled BigTIFF, full resolution first. The tiles
- * are copied byte for byte: what the tile server sends is what libjpeg wrote.
+ * The levels of a dzsave Google-layout folder of a `size` image, checked: zoom folders 0…n, the
+ * smallest fitting one tile.
  */
-export async function googleTilesToTiff(folder: string, size: ImageSize, tileSize: number, target: string) {
+export async function googleLevels(folder: string, size: ImageSize, tileSize: number): Promise<GoogleLevel[]> {
   const zooms = (await fs.readdir(folder, { withFileTypes: true }))
     .filter((entry) => entry.isDirectory() && /^\d+$/.test(entry.name))
     .map((entry) => Number(entry.name))
@@ -59,19 +66,27 @@ export async function googleTilesToTiff(folder: string, size: ImageSize, tileSiz
   if (zooms.length === 0 || zooms.some((zoom, index) => zoom !== zooms.length - 1 - index)) {
     throw new Error(`${folder} does not hold zoom levels 0…n`);
   }
-  const levels: JpegTiledLevel[] = zooms.map((zoom, k) => {
-    const width = Math.ceil(size.width / 2 ** k);
-    const height = Math.ceil(size.height / 2 ** k);
-    const tiles = levelTiles(
-      path.join(folder, String(zoom)),
-      Math.ceil(width / tileSize),
-      Math.ceil(height / tileSize),
-    );
-    return { width, height, tiles };
-  });
+  const levels = zooms.map((zoom, k) => ({
+    folder: path.join(folder, String(zoom)),
+    width: Math.ceil(size.width / 2 ** k),
+    height: Math.ceil(size.height / 2 ** k),
+  }));
   const smallest = levels.at(-1)!;
   if (smallest.width > tileSize || smallest.height > tileSize) {
     throw new Error(`${folder}: the smallest level ${smallest.width}×${smallest.height} is larger than one tile`);
   }
+  return levels;
+}
+
+/**
+ * Packs a dzsave Google-layout folder into one JPEG-tiled BigTIFF, full resolution first. The tiles
+ * are copied byte for byte: what the tile server sends is what libjpeg wrote.
+ */
+export async function googleTilesToTiff(folder: string, size: ImageSize, tileSize: number, target: string) {
+  const levels: JpegTiledLevel[] = (await googleLevels(folder, size, tileSize)).map((level) => ({
+    width: level.width,
+    height: level.height,
+    tiles: levelTiles(level.folder, Math.ceil(level.width / tileSize), Math.ceil(level.height / tileSize)),
+  }));
   await writeJpegTiledTiff(target, tileSize, levels);
 }
