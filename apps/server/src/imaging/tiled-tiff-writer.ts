@@ -76,11 +76,10 @@ export async function writeJpegTiledTiff(target: string, tileSize: number, level
     // Tiles go out in writes of a few MB: one write per ~100 KB tile costs a system call each.
     let batch: Buffer[] = [];
     let batchBytes = 0;
-    let written = HEADER_BYTES;
     const flush = async () => {
       if (batchBytes === 0) return;
-      await file.writev(batch, written);
-      written += batchBytes;
+      // The batch ends where the next tile would go.
+      await file.writev(batch, position - batchBytes);
       batch = [];
       batchBytes = 0;
     };
