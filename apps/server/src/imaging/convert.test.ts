@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { convertImage, detectImagingTools } from './index.ts';
-import { expectJpegPyramid, expectThumbnail, slide, tempDir } from './pyramid.test-support.ts';
+import { expectJpegPyramid, expectThumbnail, firstTileLayout, slide, tempDir } from './pyramid.test-support.ts';
 
 const dirs: string[] = [];
 async function workDir(): Promise<string> {
@@ -40,6 +40,8 @@ describe('convertImage on real slides', () => {
     expect(result.layers).toHaveLength(1);
     expect(result.layers[0]).toMatchObject({ layerNumber: 0, width: 2220, height: 2967 });
     await expectJpegPyramid(result.layers[0]!.pyramidPath, 2220, 2967);
+    // Restart markers every 64 px let a region across tiles decode only the parts it needs.
+    expect(await firstTileLayout(result.layers[0]!.pyramidPath)).toMatchObject({ segmentWidth: 64, segmentsAcross: 8 });
     await expectThumbnail(result.thumbnailPath);
     const associated = Object.fromEntries(result.associated.map((a) => [a.kind, a]));
     expect(associated.label).toMatchObject({ width: 387, height: 463 });
@@ -126,6 +128,7 @@ describe('convertImage on real slides', () => {
     expect(result.resolution?.x).toBeCloseTo(10, 3);
     await expectJpegPyramid(result.layers[0]!.pyramidPath, 2220, 2967);
     // Tiled by the vips command line (8-bit RGB): the pixels of the source, less one JPEG pass.
+    expect(await firstTileLayout(result.layers[0]!.pyramidPath)).not.toBeNull();
     const cut = { left: 700, top: 900, width: 600, height: 600 };
     const ours = await sharp(result.layers[0]!.pyramidPath).extract(cut).raw().toBuffer();
     const source = await sharp(derived).extract(cut).raw().toBuffer();

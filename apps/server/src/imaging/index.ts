@@ -18,3 +18,4 @@ export {
   type TiffTag,
 } from './tiff-structure.ts';
 export { jpegFrameHeader } from './jpeg-frame.ts';
+export { restartLayout, cropJpegBlocks, type RestartLayout } from './jpeg-restart-crop.ts';

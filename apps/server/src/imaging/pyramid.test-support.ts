@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { slidePath } from '#test/testdata.ts';
+import { restartLayout, type RestartLayout } from './jpeg-restart-crop.ts';
 import { readTiffStructure } from './tiff-structure.ts';
 
 /** Real slides live outside the repository and are never copied into it. */
@@ -30,6 +31,19 @@ export async function expectJpegPyramid(file: string, width: number, height: num
   const last = structure.pages.at(-1);
   expect(Math.max(last?.width ?? 0, last?.height ?? 0)).toBeLessThanOrEqual(512);
   if (Math.max(width, height) > 512) expect(structure.pages.length).toBeGreaterThan(1);
+}
+
+/** The restart layout of the first stored tile of a pyramid's base level. */
+export async function firstTileLayout(file: string): Promise<RestartLayout | null> {
+  const handle = await open(file, 'r');
+  try {
+    const [base] = (await readTiffStructure(handle)).pages;
+    const tile = Buffer.alloc(base!.tileByteCounts[0]!);
+    await handle.read(tile, 0, tile.length, base!.tileOffsets[0]);
+    return restartLayout(tile);
+  } finally {
+    await handle.close();
+  }
 }
 
 export async function expectThumbnail(file: string): Promise<void> {

@@ -14,8 +14,14 @@ export const TILE_SIZE = 512;
  * is as faithful but 25–40% larger, and every tile request sends those bytes.
  */
 export const JPEG_QUALITY = 94;
+/**
+ * Restart markers every 8 blocks (64 px), in blocks: a cut of a stored tile then decodes only the
+ * segments it covers (jpeg-restart-crop.ts), a quarter of the work for a region across four tiles,
+ * for ~1.5% more bytes.
+ */
+export const RESTART_INTERVAL = 8;
 /** dzsave's tile format in the libvips CLI's option syntax. */
-export const TILE_SUFFIX = `.jpg[Q=${JPEG_QUALITY},subsample-mode=off,strip]`;
+export const TILE_SUFFIX = `.jpg[Q=${JPEG_QUALITY},subsample-mode=off,strip,restart-interval=${RESTART_INTERVAL}]`;
 export const THUMBNAIL_SIZE = 512;
 
 export function layerFileName(layerNumber: number): string {

@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { JPEG_COMPRESSION, type TiffPage } from '../../imaging/index.ts';
+import { cropJpegBlocks, JPEG_COMPRESSION, restartLayout, type TiffPage } from '../../imaging/index.ts';
 
 /** Beyond this many stored tiles libvips reads the level itself: holding every decoded piece costs more memory. */
 const MAX_TILES = 16;
@@ -46,8 +46,8 @@ function piecesOf(page: TiffPage, tileWidth: number, tileHeight: number, rect: R
 
 /**
  * A rectangle of a JPEG-tiled level from its stored tiles. libvips reads a TIFF's tiles one after
- * another; here every tile is decoded at the same time on the thread pool and the pieces joined,
- * which halves the wait for a cut across four tiles on two cores. Null for other pages, or for
+ * another, each whole; here each tile's part is decoded alone when the tile has restart markers,
+ * all at the same time on the thread pool, and the pieces joined. Null for other pages, or for
  * rectangles over more than MAX_TILES tiles.
  */
 export async function regionFromStoredTiles(
@@ -58,8 +58,13 @@ export async function regionFromStoredTiles(
   if (page.compression !== JPEG_COMPRESSION || page.tileWidth == null || page.tileHeight == null) return null;
   const pieces = piecesOf(page, page.tileWidth, page.tileHeight, rect);
   if (pieces.length > MAX_TILES) return null;
-  const cut = async ({ index, left, top, width, height }: Piece) =>
-    sharp(await storedTile(index)).extract({ left, top, width, height });
+  const cut = async ({ index, left, top, width, height }: Piece) => {
+    const tile = await storedTile(index);
+    const layout = restartLayout(tile);
+    if (layout == null) return sharp(tile).extract({ left, top, width, height });
+    const blocks = cropJpegBlocks(tile, layout, { left, top, width, height });
+    return sharp(blocks.jpeg).extract({ left: blocks.left, top: blocks.top, width, height });
+  };
   if (pieces.length === 1) return { image: await cut(pieces[0]!), tiles: 1 };
 
   const decoded = await Promise.all(
