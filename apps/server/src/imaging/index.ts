@@ -18,4 +18,4 @@ export {
   type TiffTag,
 } from './tiff-structure.ts';
 export { jpegFrameHeader } from './jpeg-frame.ts';
-export { restartLayout, cropJpegBlocks, type RestartLayout } from './jpeg-restart-crop.ts';
+export { restartLayout, stitchJpegBlocks, type RestartLayout, type RestartTile } from './jpeg-restart-crop.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cropJpegBlocks, restartLayout } from './jpeg-restart-crop.ts';
+import { restartLayout, stitchJpegBlocks, type RestartTile } from './jpeg-restart-crop.ts';
 import { RESTART_INTERVAL } from './pyramid.ts';
 import { runTool } from './run-tool.ts';
 import './sharp-setup.ts';
@@ -22,13 +22,22 @@ function busy(width: number, height: number, channels: 1 | 3): Buffer {
 }
 
 /** A JPEG written by the libvips command line, which (unlike sharp) can write restart markers. */
-async function vipsJpeg(name: string, width: number, height: number, channels: 1 | 3, options: string[]) {
+async function vipsJpeg(
+  name: string,
+  width: number,
+  height: number,
+  channels: 1 | 3,
+  options: string[],
+  pixels = busy(width, height, channels),
+) {
   const source = path.join(dir, `${name}.png`);
   const target = path.join(dir, `${name}.jpg`);
-  await sharp(busy(width, height, channels), { raw: { width, height, channels } })
-    .png()
-    .toFile(source);
-  const result = await runTool('vips', ['jpegsave', source, target, '--Q', '94', ...options], { timeoutMs: 30_000 });
+  await sharp(pixels, { raw: { width, height, channels } }).png().toFile(source);
+  const result = await runTool(
+    'vips',
+    ['jpegsave', source, target, ...(options.includes('--Q') ? [] : ['--Q', '94']), ...options],
+    { timeoutMs: 30_000 },
+  );
   expect(result.exitCode, result.stderr).toBe(0);
   return fs.readFile(target);
 }
@@ -60,8 +69,17 @@ describe('restartLayout', () => {
   });
 });
 
-describe('cropJpegBlocks', () => {
-  it.each<[string, number, number, 1 | 3, { left: number; top: number; width: number; height: number }]>([
+async function restartTile(name: string, width: number, height: number, channels: 1 | 3, options = fullChroma) {
+  const jpeg = await vipsJpeg(name, width, height, channels, options);
+  const layout = restartLayout(jpeg);
+  expect(layout).not.toBeNull();
+  return { jpeg, layout: layout! };
+}
+
+type Rect = { left: number; top: number; width: number; height: number };
+
+describe('stitchJpegBlocks', () => {
+  it.each<[string, number, number, 1 | 3, Rect]>([
     ['a corner across the block grid', 512, 512, 3, { left: 100, top: 100, width: 412, height: 412 }],
     ['a small piece inside one segment', 512, 512, 3, { left: 70, top: 9, width: 20, height: 5 }],
     ['the whole image', 512, 512, 3, { left: 0, top: 0, width: 512, height: 512 }],
@@ -73,17 +91,49 @@ describe('cropJpegBlocks', () => {
       { left: 430, top: 290, width: 75, height: 11 },
     ],
     ['a grey image', 512, 256, 1, { left: 1, top: 250, width: 300, height: 6 }],
-  ])('decodes %s to the same pixels as the whole JPEG', async (name, width, height, channels, rect) => {
-    const jpeg = await vipsJpeg(name.replaceAll(' ', '-'), width, height, channels, fullChroma);
-    const layout = restartLayout(jpeg);
-    expect(layout).not.toBeNull();
-    const crop = cropJpegBlocks(jpeg, layout!, rect);
-    const whole = await sharp(jpeg).extract(rect).raw().toBuffer();
+  ])('cuts %s of one JPEG to the same pixels as the whole', async (name, width, height, channels, rect) => {
+    const tile = await restartTile(name.replaceAll(' ', '-'), width, height, channels);
+    const crop = stitchJpegBlocks([[tile]], rect)!;
+    const whole = await sharp(tile.jpeg).extract(rect).raw().toBuffer();
     const cut = await sharp(crop.jpeg)
       .extract({ ...rect, left: crop.left, top: crop.top })
       .raw()
       .toBuffer();
     expect(cut.equals(whole)).toBe(true);
-    if (rect.width < width / 2) expect(crop.jpeg.length).toBeLessThan(jpeg.length / 2);
+    if (rect.width < width / 2) expect(crop.jpeg.length).toBeLessThan(tile.jpeg.length / 2);
+  });
+
+  it('joins a rectangle across four tiles into one JPEG with the pixels of the tiles', async () => {
+    const [width, height] = [256, 128];
+    const grid: RestartTile[][] = [];
+    for (let row = 0; row < 2; row++) {
+      grid.push([]);
+      for (let column = 0; column < 2; column++)
+        grid[row]!.push(await restartTile(`grid-${row}-${column}`, width, height, 3));
+    }
+    const rect = { left: 70, top: 100, width: 300, height: 90 };
+    const crop = stitchJpegBlocks(grid, rect)!;
+    const cut = await sharp(crop.jpeg)
+      .extract({ ...rect, left: crop.left, top: crop.top })
+      .raw()
+      .toBuffer();
+    const tiles = await Promise.all(grid.flat().map((tile) => sharp(tile.jpeg).raw().toBuffer()));
+    for (let y = 0; y < rect.height; y++) {
+      for (let x = 0; x < rect.width; x++) {
+        const [gx, gy] = [rect.left + x, rect.top + y];
+        const tile = tiles[Math.floor(gy / height) * 2 + Math.floor(gx / width)]!;
+        const at = ((gy % height) * width + (gx % width)) * 3;
+        expect(cut.subarray((y * rect.width + x) * 3, (y * rect.width + x) * 3 + 3)).toEqual(tile.subarray(at, at + 3));
+      }
+    }
+  });
+
+  it('refuses tiles coded with different tables', async () => {
+    const [a, b] = [
+      await restartTile('q94', 128, 64, 3),
+      await restartTile('q80', 128, 64, 3, [...fullChroma, '--Q', '80']),
+    ];
+    expect(stitchJpegBlocks([[a, b]], { left: 0, top: 0, width: 256, height: 64 })).toBeNull();
+    expect(stitchJpegBlocks([[a], [b]], { left: 0, top: 0, width: 128, height: 128 })).toBeNull();
   });
 });

@@ -1,5 +1,11 @@
 import sharp, { type Sharp } from 'sharp';
-import { cropJpegBlocks, JPEG_COMPRESSION, restartLayout, type TiffPage } from '../../imaging/index.ts';
+import {
+  JPEG_COMPRESSION,
+  restartLayout,
+  stitchJpegBlocks,
+  type RestartTile,
+  type TiffPage,
+} from '../../imaging/index.ts';
 
 /** Beyond this many stored tiles libvips reads the level itself: holding every decoded piece costs more memory. */
 const MAX_TILES = 16;
@@ -45,10 +51,30 @@ function piecesOf(page: TiffPage, tileWidth: number, tileHeight: number, rect: R
 }
 
 /**
- * A rectangle of a JPEG-tiled level from its stored tiles. libvips reads a TIFF's tiles one after
- * another, each whole; here each tile's part is decoded alone when the tile has restart markers,
- * all at the same time on the thread pool, and the pieces joined. Null for other pages, or for
- * rectangles over more than MAX_TILES tiles.
+ * The stored tiles under `pieces` as one JPEG of just the segments the rectangle covers, when every
+ * tile has restart markers (jpeg-restart-crop.ts); null otherwise.
+ */
+function stitched(pieces: readonly Piece[], tiles: readonly Buffer[], rect: Rect): { jpeg: Buffer; rect: Rect } | null {
+  const across = pieces.filter((piece) => piece.y === 0).length;
+  const grid: RestartTile[][] = [];
+  for (const [index, jpeg] of tiles.entries()) {
+    const layout = restartLayout(jpeg);
+    if (layout == null) return null;
+    if (index % across === 0) grid.push([]);
+    grid.at(-1)!.push({ jpeg, layout });
+  }
+  const { left, top } = pieces[0]!;
+  const joined = stitchJpegBlocks(grid, { left, top, width: rect.width, height: rect.height });
+  if (joined == null) return null;
+  return { jpeg: joined.jpeg, rect: { left: joined.left, top: joined.top, width: rect.width, height: rect.height } };
+}
+
+/**
+ * A rectangle of a JPEG-tiled level from its stored tiles. With restart markers in the tiles, the
+ * segments the rectangle covers are joined into one JPEG and only those decoded: about one tile's
+ * work for a cut across four. Otherwise each tile is decoded whole, all at the same time on the
+ * thread pool (libvips reads a TIFF's tiles one after another), and the pieces joined. Null for
+ * other pages, or for rectangles over more than MAX_TILES tiles.
  */
 export async function regionFromStoredTiles(
   page: TiffPage,
@@ -58,26 +84,35 @@ export async function regionFromStoredTiles(
   if (page.compression !== JPEG_COMPRESSION || page.tileWidth == null || page.tileHeight == null) return null;
   const pieces = piecesOf(page, page.tileWidth, page.tileHeight, rect);
   if (pieces.length > MAX_TILES) return null;
-  const cut = async ({ index, left, top, width, height }: Piece) => {
-    const tile = await storedTile(index);
-    const layout = restartLayout(tile);
-    if (layout == null) return sharp(tile).extract({ left, top, width, height });
-    const blocks = cropJpegBlocks(tile, layout, { left, top, width, height });
-    return sharp(blocks.jpeg).extract({ left: blocks.left, top: blocks.top, width, height });
-  };
-  if (pieces.length === 1) return { image: await cut(pieces[0]!), tiles: 1 };
+  const tiles = await Promise.all(pieces.map((piece) => storedTile(piece.index)));
+  const joined = stitched(pieces, tiles, rect);
+  if (joined != null) return { image: sharp(joined.jpeg).extract(joined.rect), tiles: pieces.length };
 
+  const cut = (piece: Piece, tile: Buffer) =>
+    sharp(tile).extract({ left: piece.left, top: piece.top, width: piece.width, height: piece.height });
+  if (pieces.length === 1) return { image: cut(pieces[0]!, tiles[0]!), tiles: 1 };
   const decoded = await Promise.all(
-    pieces.map(async (piece) => ({ piece, ...(await (await cut(piece)).raw().toBuffer({ resolveWithObject: true })) })),
+    pieces.map(async (piece, index) => ({
+      piece,
+      ...(await cut(piece, tiles[index]!).raw().toBuffer({ resolveWithObject: true })),
+    })),
   );
   const channels = decoded[0]!.info.channels;
   if (decoded.some(({ info }) => info.channels !== channels)) return null;
-  const joined = Buffer.allocUnsafe(rect.width * rect.height * channels);
+  const joinedPixels = Buffer.allocUnsafe(rect.width * rect.height * channels);
   for (const { piece, data } of decoded) {
     const rowBytes = piece.width * channels;
     for (let row = 0; row < piece.height; row++) {
-      data.copy(joined, ((piece.y + row) * rect.width + piece.x) * channels, row * rowBytes, (row + 1) * rowBytes);
+      data.copy(
+        joinedPixels,
+        ((piece.y + row) * rect.width + piece.x) * channels,
+        row * rowBytes,
+        (row + 1) * rowBytes,
+      );
     }
   }
-  return { image: sharp(joined, { raw: { width: rect.width, height: rect.height, channels } }), tiles: pieces.length };
+  return {
+    image: sharp(joinedPixels, { raw: { width: rect.width, height: rect.height, channels } }),
+    tiles: pieces.length,
+  };
 }
