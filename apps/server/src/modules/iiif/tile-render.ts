@@ -171,7 +171,9 @@ export async function renderImage(
       .toBuffer({ resolveWithObject: true });
     resized = sharp(extended.data, { raw: extended.info });
   } else if (width !== request.width || height !== request.height) {
-    resized = source.resize(request.width, request.height, { fit: 'fill', kernel: 'lanczos3' });
+    // Catmull-Rom: within 0.1/255 of Lanczos-3 on a 512 → 400 cut of tissue (both ~2.3/255 from a lossless
+    // Lanczos-3 reference), for ~10% less time per request; Mitchell and bilinear blur to 2.8 and 3.0.
+    resized = source.resize(request.width, request.height, { fit: 'fill', kernel: 'cubic' });
   }
   // A cut of one stored tile is already JPEG: a second lossy pass at the usual quality would double its error.
   const quality = fromTiles?.tiles === 1 ? CUT_JPEG_QUALITY : JPEG_QUALITY;
