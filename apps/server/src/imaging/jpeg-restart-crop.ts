@@ -7,6 +7,8 @@
  * four tiles then costs about one tile's decoding instead of four.
  */
 
+import { jpegSegments } from './jpeg-frame.ts';
+
 const SOF0 = 0xc0;
 const SOF1 = 0xc1;
 const DRI = 0xdd;
@@ -94,12 +96,9 @@ function segmentRanges(jpeg: Buffer, start: number): { starts: number[]; ends: n
  */
 export function restartLayout(jpeg: Buffer): RestartLayout | null {
   if (jpeg.length < 4 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return null;
-  let position = 2;
   let frame: number | null = null;
   let interval = 0;
-  while (position + 4 <= jpeg.length && jpeg[position] === 0xff) {
-    const marker = jpeg[position + 1]!;
-    const length = jpeg.readUInt16BE(position + 2);
+  for (const { marker, position, length } of jpegSegments(jpeg)) {
     if (marker >= 0xc2 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return null;
     if (marker === SOF0 || marker === SOF1) frame = position;
     if (marker === DRI) interval = jpeg.readUInt16BE(position + 4);
@@ -107,7 +106,6 @@ export function restartLayout(jpeg: Buffer): RestartLayout | null {
       if (frame == null || interval === 0 || jpeg[position + 4] !== jpeg[frame + 9]) return null;
       return layoutFrom(jpeg, frame, position + 2 + length, interval);
     }
-    position += 2 + length;
   }
   return null;
 }

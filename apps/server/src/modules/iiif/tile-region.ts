@@ -8,7 +8,7 @@ import {
   type TiffPage,
 } from '../../imaging/index.ts';
 
-/** Beyond this many stored tiles libvips reads the level itself: holding every decoded piece costs more memory. */
+/** Beyond this many stored tiles libvips reads the level itself: holding every tile (or decoded piece) costs more memory. */
 const MAX_TILES = 16;
 
 export interface Rect {
