@@ -15,6 +15,8 @@ export const ATTACHMENT_MESSAGES = {
   /** 413 on upload. */
   tooLarge: 'The file is larger than 5 GB',
   emptyFile: 'The file is empty',
+  /** 415 on upload: the bytes are not what the extension says (HTML named .pdf). */
+  contentDoesNotMatchExtension: 'The file content does not match its extension',
   uploadIncomplete: 'The upload ended before the whole file was received',
   deleteTitle: 'Delete Attachment',
   deleteConfirm: 'Are you sure you want to delete the file?',

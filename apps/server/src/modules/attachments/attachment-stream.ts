@@ -1,7 +1,9 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { ATTACHMENT_MESSAGES } from '@pathology/contract';
+import { ATTACHMENT_MESSAGES, type AttachmentExtension } from '@pathology/contract';
+import { HeadCheck } from '../../http/head-check.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { BlobSizeMismatchError } from '../../storage/blob-store.ts';
+import { attachmentContentMatches } from './attachment-signature.ts';
 
 /** 413 with the spec's limit. */
 export const tooLarge = () => new HttpError(413, ATTACHMENT_MESSAGES.tooLarge);
@@ -22,6 +24,15 @@ export class SizeLimit extends Transform {
     if (this.#bytes > this.maxBytes) return callback(tooLarge());
     callback(null, chunk);
   }
+}
+
+/** Fails the stream when the first bytes are not what the extension promises (HTML named .pdf); an empty body fails too. */
+export function attachmentContentCheck(extension: AttachmentExtension): HeadCheck {
+  return new HeadCheck({
+    accepts: (head) => attachmentContentMatches(head, extension),
+    refusal: () => new HttpError(415, ATTACHMENT_MESSAGES.contentDoesNotMatchExtension),
+    empty: () => new HttpError(422, ATTACHMENT_MESSAGES.emptyFile),
+  });
 }
 
 const CUT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'EPIPE']);

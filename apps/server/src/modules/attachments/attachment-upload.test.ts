@@ -127,6 +127,21 @@ describe('POST cases/{id}/attachments/upload (raw body over real HTTP)', () => {
     await expectNothingLeft();
   });
 
+  it('refuses content that is not what its extension says with 415, storing nothing', async () => {
+    const [rowsBefore, usageBefore] = [await rowCount(), await usedBytes()];
+    const page = Buffer.from('<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>');
+    for (const filename of ['report.pdf', 'table.csv', 'scan.png', 'letter.docx']) {
+      expect(await upload(filename, page)).toEqual({
+        status: 415,
+        body: { message: ATTACHMENT_MESSAGES.contentDoesNotMatchExtension },
+      });
+    }
+    expect(await upload('report.xlsx', pdf)).toMatchObject({ status: 415 });
+    expect(await rowCount()).toBe(rowsBefore);
+    expect(await usedBytes()).toBe(usageBefore);
+    await expectNothingLeft();
+  });
+
   it('refuses a filename the case already has with 409 "Duplicate files", whatever the content', async () => {
     await make.attachment(caseId, { filename: 'taken.xlsx' });
     const before = await rowCount();

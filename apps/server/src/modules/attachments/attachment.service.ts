@@ -8,6 +8,7 @@ import {
   attachmentExtension,
   unsupportedFilesMessage,
   type Attachment,
+  type AttachmentExtension,
   type AttachmentDetail,
   type AttachmentList,
 } from '@pathology/contract';
@@ -18,7 +19,7 @@ import { HttpError } from '../../http/http-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { BlobNotFoundError, type BlobStore } from '../../storage/blob-store.ts';
 import type { AttachmentRepository, AttachmentRow } from './attachment.repository.ts';
-import { SizeLimit, asUploadError, tooLarge } from './attachment-stream.ts';
+import { SizeLimit, asUploadError, attachmentContentCheck, tooLarge } from './attachment-stream.ts';
 
 interface Deps {
   attachments: AttachmentRepository;
@@ -32,6 +33,7 @@ interface Deps {
 export interface PreparedAttachmentUpload {
   caseId: string;
   filename: string;
+  extension: AttachmentExtension;
   contentType: string;
   accountId: string;
   /** The announced length (Content-Length), when there was one. */
@@ -120,7 +122,7 @@ export function createAttachmentService({ attachments, blobs, capabilities, maxB
       if (await attachments.filenameTaken(caseId, filename))
         throw HttpError.conflict(ATTACHMENT_MESSAGES.duplicateFiles);
       const contentType = ATTACHMENT_CONTENT_TYPES[extension];
-      return { caseId, filename, contentType, accountId: caller.accountId, size };
+      return { caseId, filename, extension, contentType, accountId: caller.accountId, size };
     },
 
     /** Stores the body of a prepared upload, then records it and its usage. */
@@ -128,10 +130,9 @@ export function createAttachmentService({ attachments, blobs, capabilities, maxB
       const id = randomUUID();
       const blobKey = attachmentBlobKey(id);
       try {
-        // pipeline destroys the limit when the body errors or ends early (a cut connection), so put() fails.
-        const limited = pipeline(body, new SizeLimit(maxBytes), () => {});
-        const stored = await blobs.put(blobKey, limited, { size: prepared.size, contentType: prepared.contentType });
-        if (stored.size === 0) throw new HttpError(422, ATTACHMENT_MESSAGES.emptyFile);
+        // pipeline destroys the checks when the body errors or ends early (a cut connection), so put() fails.
+        const checked = pipeline(body, new SizeLimit(maxBytes), attachmentContentCheck(prepared.extension), () => {});
+        const stored = await blobs.put(blobKey, checked, { size: prepared.size, contentType: prepared.contentType });
         const result = await attachments.insert({
           id,
           caseId: prepared.caseId,

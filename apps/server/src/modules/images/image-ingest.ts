@@ -17,7 +17,7 @@ import { InvalidVsiZipError, validateVsiZip } from '../../imaging/index.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { adjustUsage } from '../cases/case-storage.ts';
 import { imageBlobKeys } from './image-blobs.ts';
-import { ContentCheck, imageExtension } from './upload-checks.ts';
+import { imageContentCheck, imageExtension } from './upload-checks.ts';
 
 export type ImageUploadRequest = z.output<typeof ImageUploadQuerySchema>;
 
@@ -109,7 +109,7 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
           if (request.displayName == null) displayName = zip.vsiName;
         } else {
           // pipeline destroys the check when the body errors or ends early (a cut connection), so put() fails.
-          const checked = pipeline(body, new ContentCheck(extension), () => {});
+          const checked = pipeline(body, imageContentCheck(extension), () => {});
           stored = await blobs.put(key, checked, { size });
         }
         if (stored.size === 0) throw new HttpError(422, IMAGE_MESSAGES.emptyFile);

@@ -9,6 +9,7 @@ const translatedMessages = new Map<string, ParseKeys>([
   [ATTACHMENT_MESSAGES.forbiddenCharacters, 'attachments.messages.forbiddenCharacters'],
   [ATTACHMENT_MESSAGES.tooLarge, 'attachments.messages.tooLarge'],
   [ATTACHMENT_MESSAGES.emptyFile, 'attachments.messages.emptyFile'],
+  [ATTACHMENT_MESSAGES.contentDoesNotMatchExtension, 'attachments.messages.contentDoesNotMatchExtension'],
   [ATTACHMENT_MESSAGES.uploadIncomplete, 'attachments.messages.uploadIncomplete'],
   [ATTACHMENT_UPLOAD_ERRORS.network, 'attachments.upload.network'],
   [ATTACHMENT_UPLOAD_ERRORS.aborted, 'attachments.upload.aborted'],
