@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
 import { registerMergePatch } from './http/merge-patch.ts';
+import { registerNulCharacterCheck } from './http/nul-characters.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { QueueStates } from './jobs/job-queue.ts';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, APP_VERSION);
   registerErrorHandler(app);
   registerMergePatch(app);
+  registerNulCharacterCheck(app);
   if (deps.idp != null) await registerIdp(app, deps.idp);
 
   const { db, pool } = deps.database;

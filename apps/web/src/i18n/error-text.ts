@@ -11,6 +11,7 @@ const translatedMessages = {
   unauthorized: 'serverMessages.unauthorized',
   fieldRequired: 'serverMessages.fieldRequired',
   fieldEmail: 'serverMessages.fieldEmail',
+  fieldNulCharacter: 'serverMessages.fieldNulCharacter',
 } as const satisfies Partial<Record<MessageKey, ParseKeys>>;
 
 const keyByMessage = new Map<string, ParseKeys>(

@@ -17,6 +17,8 @@ export const MESSAGES = {
   validationFailed: 'Validation failed',
   fieldRequired: 'This field is required',
   fieldEmail: 'This field must be a valid email address',
+  /** 422: PostgreSQL text cannot hold the NUL character (U+0000). */
+  fieldNulCharacter: 'This field must not contain the NUL character',
   fieldMaxLength: 'This field must be at most ${max} characters',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

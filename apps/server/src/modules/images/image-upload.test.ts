@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { IMAGE_MESSAGES, type ImageUploadQuery } from '@pathology/contract';
+import { IMAGE_MESSAGES, MESSAGES, type ImageUploadQuery } from '@pathology/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { images, organizations } from '../../db/schema/index.ts';
@@ -106,13 +106,13 @@ describe('POST images (raw body over real HTTP)', () => {
   });
 
   it.each([
-    ['a folder part', '../x.svs'],
-    ['a NUL character', 'a\u0000b.svs'],
-    ['300 characters', `${'a'.repeat(296)}.svs`],
-  ])('refuses a filename with %s with 422', async (_what, filename) => {
+    ['a folder part', '../x.svs', IMAGE_MESSAGES.invalidFilename],
+    ['a NUL character', 'a\u0000b.svs', MESSAGES.fieldNulCharacter],
+    ['300 characters', `${'a'.repeat(296)}.svs`, IMAGE_MESSAGES.invalidFilename],
+  ])('refuses a filename with %s with 422', async (_what, filename, message) => {
     const response = await upload({ filename }, svs);
     expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual({ filename: IMAGE_MESSAGES.invalidFilename });
+    expect(response.body.errors).toEqual({ filename: message });
     await expectNothingLeft();
   });
 

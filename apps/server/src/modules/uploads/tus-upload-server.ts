@@ -6,6 +6,7 @@ import { ERRORS, EVENTS, Server, type ServerOptions, type Upload } from '@tus/se
 import { ImageUploadQuerySchema, MESSAGES, type ErrorResponse } from '@pathology/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller.ts';
+import { refuseNulCharacters } from '../../http/nul-characters.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { ImageIngest, ImageUploadRequest } from '../images/image-ingest.ts';
 
@@ -46,7 +47,10 @@ interface Deps {
 export function parseUploadRequest(metadata: Upload['metadata']): ImageUploadRequest {
   const fields = Object.fromEntries(REQUEST_KEYS.map((key) => [key, metadata?.[key] ?? undefined]));
   const parsed = ImageUploadQuerySchema.safeParse(fields);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    refuseNulCharacters(parsed.data);
+    return parsed.data;
+  }
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[issue.path.join('.') || 'metadata'] ??= issue.message;
   throw HttpError.validation(errors);

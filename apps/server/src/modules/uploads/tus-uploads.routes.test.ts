@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { IMAGE_MESSAGES } from '@pathology/contract';
+import { IMAGE_MESSAGES, MESSAGES } from '@pathology/contract';
 import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +181,15 @@ describe('tus uploads/images (real HTTP)', () => {
       }),
     );
     expect(noCase.status).toBe(422);
+  });
+
+  it('refuses a NUL character in the metadata with 422 naming the field, before any byte', async () => {
+    const fields = { filename: 'nul.svs', displayName: 'a\0b' };
+    const response = await expectNoNewFile(() => create(fields, svs.length));
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { errors: unknown }).errors).toEqual({
+      displayName: MESSAGES.fieldNulCharacter,
+    });
   });
 
   it('answers the last PATCH with the ingest error and deletes the partial file (PNG bytes named .svs)', async () => {
