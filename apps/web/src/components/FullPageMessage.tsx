@@ -1,6 +1,6 @@
 import { Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { IconMicroscope } from './icons.tsx';
+import { IconMicroscope } from '@tabler/icons-react';
 
 interface FullPageMessageProps {
   title?: ReactNode;

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../i18n/error-text.ts';
-import { IconAlertCircle } from './icons.tsx';
+import { IconAlertCircle } from '@tabler/icons-react';
 
 interface LoadErrorAlertProps {
   title: string;
@@ -15,7 +15,7 @@ interface LoadErrorAlertProps {
 export function LoadErrorAlert({ title, error, retryLabel, onRetry, testId }: LoadErrorAlertProps) {
   const { t } = useTranslation();
   return (
-    <Alert variant="light" color="red" icon={<IconAlertCircle />} title={title} data-testid={testId}>
+    <Alert variant="light" color="red" icon={<IconAlertCircle size={20} />} title={title} data-testid={testId}>
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{errorText(error, t)}</Text>
         <Button size="xs" variant="outline" color="red" onClick={() => void onRetry()}>

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconMapSearch } from './icons.tsx';
+import { IconMapSearch } from '@tabler/icons-react';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

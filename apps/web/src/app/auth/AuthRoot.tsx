@@ -7,7 +7,7 @@ import { AuthProvider } from 'react-oidc-context';
 import { useTranslation } from 'react-i18next';
 import { setAccessTokenProvider, setUnauthorizedHandler } from '../../api/client.ts';
 import { FullPageMessage } from '../../components/FullPageMessage.tsx';
-import { IconCloudOff } from '../../components/icons.tsx';
+import { IconCloudOff } from '@tabler/icons-react';
 import { errorText } from '../../i18n/error-text.ts';
 import { authConfigQuery } from './auth-config.queries.ts';
 import { authWindowCallbackKind } from './auth-paths.ts';

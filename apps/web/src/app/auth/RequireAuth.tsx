@@ -4,7 +4,7 @@ import { useAuth } from 'react-oidc-context';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { FullPageMessage } from '../../components/FullPageMessage.tsx';
-import { IconAlertCircle } from '../../components/icons.tsx';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { pathOf } from './auth-paths.ts';
 import { signInRedirect } from './session.ts';
 

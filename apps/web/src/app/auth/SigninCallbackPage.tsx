@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FullPageMessage } from '../../components/FullPageMessage.tsx';
-import { IconAlertCircle } from '../../components/icons.tsx';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { returnToOf } from './auth-paths.ts';
 import { signInRedirect } from './session.ts';
 import { useUserManager } from './user-manager-context.ts';

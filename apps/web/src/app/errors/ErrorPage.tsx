@@ -1,7 +1,7 @@
 import { Button, Code, Group, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FullPageMessage } from '../../components/FullPageMessage.tsx';
-import { IconAlertCircle } from '../../components/icons.tsx';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { errorText } from '../../i18n/error-text.ts';
 import { UpdateFallbackPage } from '../update-checker/UpdateFallbackPage.tsx';
 import { isChunkLoadError } from './chunk-error.ts';

@@ -1,7 +1,7 @@
 import { Button, Group, List, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconCircleCheck, IconCircleX, IconShieldCheck } from '../../components/icons.tsx';
+import { IconCircleCheck, IconCircleX, IconShieldCheck } from '@tabler/icons-react';
 
 interface AiUseStatementModalProps {
   opened: boolean;

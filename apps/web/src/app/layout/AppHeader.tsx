@@ -2,7 +2,7 @@ import { ActionIcon, Burger, Group, Stack, Text, ThemeIcon, Tooltip, UnstyledBut
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HELP_CENTER_URL } from '../../config.ts';
-import { IconHelp, IconMicroscope } from '../../components/icons.tsx';
+import { IconHelp, IconMicroscope } from '@tabler/icons-react';
 import { NotificationsPopover } from './NotificationsPopover.tsx';
 import { UploadsPopover } from './UploadsPopover.tsx';
 import { UserMenu } from './UserMenu.tsx';

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Divider, EmptyState, Group, Popover, Tabs } from '@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconArrowRight, IconAt, IconBell, IconSpeakerphone } from '../../components/icons.tsx';
+import { IconArrowRight, IconAt, IconBell, IconSpeakerphone } from '@tabler/icons-react';
 
 interface PanelProps {
   icon: ReactNode;

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconCloudUpload } from '../../components/icons.tsx';
+import { IconCloudUpload } from '@tabler/icons-react';
 import { isActive } from '../../features/uploads/upload-engine.ts';
 import { uploadHistory } from '../../features/uploads/upload-service.ts';
 import { UploadHistoryList } from '../../features/uploads/UploadHistoryList.tsx';

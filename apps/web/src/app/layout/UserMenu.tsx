@@ -3,14 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useAuth } from 'react-oidc-context';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  IconCheck,
-  IconChevronDown,
-  IconLanguage,
-  IconLogout,
-  IconShieldCheck,
-  IconUser,
-} from '../../components/icons.tsx';
+import { IconCheck, IconChevronDown, IconLanguage, IconLogout, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { useAccount } from '../../features/account/account.queries.ts';
 import { accountName, initials } from '../../features/account/person-name.ts';
 import { LANGUAGES, changeLanguage, currentLanguage } from '../../i18n/index.ts';

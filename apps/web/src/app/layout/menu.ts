@@ -10,7 +10,7 @@ import {
   IconUpload,
   IconUsers,
   IconUsersGroup,
-} from '../../components/icons.tsx';
+} from '@tabler/icons-react';
 
 export type { MenuItem };
 

@@ -1,7 +1,7 @@
 import { Anchor, Text, ThemeIcon } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { FullPageMessage } from '../../components/FullPageMessage.tsx';
-import { IconRefresh } from '../../components/icons.tsx';
+import { IconRefresh } from '@tabler/icons-react';
 
 function reload() {
   window.location.reload();

@@ -3,7 +3,7 @@ import { notifications, notificationsStore } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BUILD_META_URL } from '../../config.ts';
-import { IconRefresh } from '../../components/icons.tsx';
+import { IconRefresh } from '@tabler/icons-react';
 import { createUpdateChecker, fetchBuildDate, type UpdateChecker } from './update-checker.ts';
 
 const TOAST_ID = 'app-update-available';

@@ -19,7 +19,7 @@ import type { Account } from '@pathology/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { IconBuilding, IconCheck, IconCopy, IconShieldCheck } from '../../components/icons.tsx';
+import { IconBuilding, IconCheck, IconCopy, IconShieldCheck } from '@tabler/icons-react';
 import { formatDate } from '../../lib/format-date.ts';
 import { useAccount } from './account.queries.ts';
 import { accountName, fullName, initials } from './person-name.ts';

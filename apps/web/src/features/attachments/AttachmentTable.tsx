@@ -3,11 +3,8 @@ import { ActionIcon, Anchor, Group, Progress, Table, Text, Tooltip, VisuallyHidd
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format-date.ts';
-import { IconTrash } from '../../components/icons/action-icons.tsx';
-import { IconX } from '../../components/icons/action-icons.tsx';
+import { IconDownload, IconFile, IconFileTypePdf, IconTrash, IconX } from '@tabler/icons-react';
 import { formatFileSize } from '../case-images/format-size.ts';
-import { IconDownload, IconFileTypePdf } from '../case-images/image-icons.tsx';
-import { IconFile } from '../../components/icons/action-icons.tsx';
 import type { AttachmentUpload } from './attachment-uploads.store.ts';
 import type { AttachmentActions } from './useAttachmentActions.tsx';
 

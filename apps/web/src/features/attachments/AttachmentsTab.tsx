@@ -2,8 +2,7 @@ import type { Case } from '@pathology/contract';
 import { Alert, Button, EmptyState, FileButton, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle } from '../../components/icons.tsx';
-import { IconPaperclip, IconPlus } from '../../components/icons/case-icons.tsx';
+import { IconAlertCircle, IconPaperclip, IconPlus } from '@tabler/icons-react';
 import { AttachmentTable } from './AttachmentTable.tsx';
 import { attachmentErrorText } from './attachment-messages.ts';
 import { useAttachmentUploads } from './attachment-uploads.store.ts';
@@ -75,7 +74,7 @@ export function AttachmentsTab({ item }: { item: Case }) {
     return (
       <Stack gap="md">
         {header}
-        <Alert variant="light" color="red" icon={<IconAlertCircle />} data-testid="attachments-error">
+        <Alert variant="light" color="red" icon={<IconAlertCircle size={20} />} data-testid="attachments-error">
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{t('attachments.loadFailed', { message: attachmentErrorText(found.error, t) })}</Text>
             <Button size="xs" variant="outline" color="red" onClick={() => void found.refetch()}>

@@ -2,10 +2,8 @@ import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/cor
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { IconAlertCircle } from '../../components/icons.tsx';
-import { IconArrowLeft } from '../case-detail/case-detail-icons.tsx';
+import { IconAlertCircle, IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { saveBlob } from '../case-images/fetch-binary.ts';
-import { IconDownload } from '../case-images/image-icons.tsx';
 import { usePdfBytes } from './attachments.queries.ts';
 import { PDF_VIEWER_HEIGHT } from './pdf-zoom.ts';
 import { PdfViewer } from './PdfViewer.tsx';
@@ -57,7 +55,7 @@ export function PdfPreviewPage() {
         </Stack>
       )}
       {(loaded.isError || renderFailed) && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle />} data-testid="pdf-error">
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} data-testid="pdf-error">
           {t('attachments.messages.previewFailed')}
         </Alert>
       )}

@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import 'react-pdf/dist/Page/TextLayer.css';
-import { IconAlertCircle } from '../../components/icons.tsx';
-import { IconChevronLeft } from '../case-detail/case-detail-icons.tsx';
-import { IconChevronRight } from '../../components/icons/case-icons.tsx';
-import { IconArrowsFit } from '../case-images/image-icons.tsx';
-import { IconZoomIn, IconZoomOut } from '../../components/icons/action-icons.tsx';
+import {
+  IconAlertCircle,
+  IconArrowsMaximize,
+  IconChevronLeft,
+  IconChevronRight,
+  IconZoomIn,
+  IconZoomOut,
+} from '@tabler/icons-react';
 import { FIT_ZOOM, PDF_VIEWER_HEIGHT, canZoom, clampPage, stepZoom } from './pdf-zoom.ts';
 
 // pdf.js parses in a worker; Vite emits the worker file as an asset of this (lazy) chunk.
@@ -100,7 +103,7 @@ export function PdfViewer({ data, onFailed }: { data: Uint8Array; onFailed: () =
           <Button
             size="compact-sm"
             variant="subtle"
-            leftSection={<IconArrowsFit size={16} />}
+            leftSection={<IconArrowsMaximize size={16} />}
             disabled={zoom === FIT_ZOOM}
             onClick={() => setZoom(FIT_ZOOM)}
             data-testid="pdf-fit"
@@ -128,7 +131,7 @@ export function PdfViewer({ data, onFailed }: { data: Uint8Array; onFailed: () =
           onLoadError={onFailed}
           loading={<Loader m="xl" aria-label={t('attachments.pdf.loading')} />}
           error={
-            <Alert color="red" variant="light" icon={<IconAlertCircle />}>
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />}>
               {t('attachments.messages.previewFailed')}
             </Alert>
           }

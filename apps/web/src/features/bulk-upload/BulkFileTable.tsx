@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBytes } from '../uploads/file-types.ts';
 import { translateUploadError } from '../uploads/upload-error-text.ts';
-import { IconTrash } from '../../components/icons/action-icons.tsx';
+import { IconTrash } from '@tabler/icons-react';
 import { skipReason, type BulkFile } from './bulk-upload.machine.ts';
 import { caseNumberFromFilename } from '@pathology/contract';
 

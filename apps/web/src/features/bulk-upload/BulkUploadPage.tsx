@@ -3,7 +3,7 @@ import { MAX_BATCH_PARSE_FILENAMES, type BatchParseItem } from '@pathology/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle, IconUpload } from '../../components/icons.tsx';
+import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorText } from '../../i18n/error-text.ts';
 import { useAccountRoles } from '../account/account.queries.ts';

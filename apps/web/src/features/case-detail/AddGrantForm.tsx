@@ -14,7 +14,7 @@ import { errorText } from '../../i18n/error-text.ts';
 import { isPickerSearchable } from '../organizations/current-organization.ts';
 import { useOrganizations } from '../organizations/organizations.queries.ts';
 import { useAddGrant } from './case-detail.queries.ts';
-import { IconPlus } from '../../components/icons/case-icons.tsx';
+import { IconPlus } from '@tabler/icons-react';
 import { fieldErrorText } from './field-error-text.ts';
 
 interface AddGrantFormProps {

@@ -2,11 +2,10 @@ import type { Case } from '@pathology/contract';
 import { Alert, Button, EmptyState, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle, IconAt } from '../../components/icons.tsx';
+import { IconAlertCircle, IconAt, IconMessage } from '@tabler/icons-react';
 import { errorText } from '../../i18n/error-text.ts';
 import { CommentItem } from './CommentItem.tsx';
 import { useAddComment, useComments } from './case-detail.queries.ts';
-import { IconMessage } from '../../components/icons/case-icons.tsx';
 
 /** Comments tab: the thread (oldest first) and a box to add one; `@name` mentions a member of the group. */
 export function CaseCommentsTab({ item }: { item: Case }) {
@@ -33,7 +32,12 @@ export function CaseCommentsTab({ item }: { item: Case }) {
         </Stack>
       )}
       {comments.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle />} title={t('caseDetail.comments.loadFailed')}>
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={20} />}
+          title={t('caseDetail.comments.loadFailed')}
+        >
           <Text size="sm">{errorText(comments.error, t)}</Text>
         </Alert>
       )}

@@ -3,14 +3,11 @@ import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Stack, Text, Tit
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { IconUsersGroup } from '../../components/icons.tsx';
+import { IconArrowLeft, IconDots, IconInfoCircle, IconTransfer, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { caseListHref, type CaseNavigation } from '../case-navigation/case-navigation.ts';
 import { CaseLabelToggles } from './CaseLabelToggles.tsx';
 import { CaseStepper } from './CaseStepper.tsx';
 import { TransferCaseDialog } from './TransferCaseDialog.tsx';
-import { IconArrowLeft, IconDots, IconInfo } from './case-detail-icons.tsx';
-import { IconTrash } from '../../components/icons/action-icons.tsx';
-import { IconTransfer } from '../../components/icons/case-icons.tsx';
 import { useDeleteCaseAction } from './useDeleteCaseAction.tsx';
 
 interface CaseDetailHeaderProps {
@@ -131,7 +128,7 @@ export function CaseDetailHeader({
               aria-label={t('caseDetail.header.info')}
               data-testid="case-info-toggle"
             >
-              <IconInfo size={18} />
+              <IconInfoCircle size={18} />
             </ActionIcon>
           </Tooltip>
         </Group>

@@ -8,9 +8,7 @@ import { CaseCommentsTab } from './CaseCommentsTab.tsx';
 import { CaseDetailsView } from './CaseDetailsView.tsx';
 import { CasePermissionsTab } from './CasePermissionsTab.tsx';
 import { EditCaseForm } from './EditCaseForm.tsx';
-import { IconFileText } from '../../components/icons.tsx';
-import { IconLock } from './case-detail-icons.tsx';
-import { IconMessage, IconPaperclip, IconPhoto } from '../../components/icons/case-icons.tsx';
+import { IconFileText, IconLock, IconMessage, IconPaperclip, IconPhoto } from '@tabler/icons-react';
 import { CASE_DETAIL_TABS, type CaseDetailLocation, type CaseDetailTab } from './case-detail-tabs.ts';
 
 interface CaseDetailTabsProps {

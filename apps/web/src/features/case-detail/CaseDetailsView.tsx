@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountRoles } from '../account/account.queries.ts';
 import { useOrganizations } from '../organizations/organizations.queries.ts';
-import { IconPencil } from '../../components/icons/case-icons.tsx';
+import { IconPencil } from '@tabler/icons-react';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { Badge, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { IconMessage, IconPaperclip, IconPhoto } from '../../components/icons/case-icons.tsx';
+import { IconMessage, IconPaperclip, IconPhoto } from '@tabler/icons-react';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

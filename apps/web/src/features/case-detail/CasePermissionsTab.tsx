@@ -18,12 +18,10 @@ import {
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle, IconUser, IconUsersGroup } from '../../components/icons.tsx';
+import { IconAlertCircle, IconLock, IconTrash, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { errorText } from '../../i18n/error-text.ts';
 import { AddGrantForm } from './AddGrantForm.tsx';
 import { useDeleteGrant, useGrants, useUpdateGrant } from './case-detail.queries.ts';
-import { IconLock } from './case-detail-icons.tsx';
-import { IconTrash } from '../../components/icons/action-icons.tsx';
 
 function isRole(value: string | null): value is GroupRole {
   return GROUP_ROLES.some((role) => role === value);
@@ -87,7 +85,12 @@ export function CasePermissionsTab({ item }: { item: Case }) {
       </Stack>
       {grants.isPending && <Skeleton height={120} radius="md" />}
       {grants.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle />} title={t('caseDetail.permissions.loadFailed')}>
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={20} />}
+          title={t('caseDetail.permissions.loadFailed')}
+        >
           {errorText(grants.error, t)}
         </Alert>
       )}

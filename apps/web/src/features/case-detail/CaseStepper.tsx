@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { caseDetailHref, type CaseNavigation } from '../case-navigation/case-navigation.ts';
 import { stepNavigation } from './case-neighbours.ts';
-import { IconChevronLeft } from './case-detail-icons.tsx';
-import { IconChevronRight } from '../../components/icons/case-icons.tsx';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useCaseNeighbours } from './useCaseNeighbours.ts';
 
 interface CaseStepperProps {

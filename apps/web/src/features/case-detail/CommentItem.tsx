@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useDeleteComment, useUpdateComment } from './case-detail.queries.ts';
-import { IconTrash } from '../../components/icons/action-icons.tsx';
-import { IconPencil } from '../../components/icons/case-icons.tsx';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { splitMentions } from './comment-body.ts';
 
 function initials(name: string | null): string {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ValidationError } from '../../api/client.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { IconAlertCircle } from '../../components/icons.tsx';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { errorText } from '../../i18n/error-text.ts';
 import { useAccountRoles } from '../account/account.queries.ts';
 import { isPickerSearchable } from '../organizations/current-organization.ts';
@@ -54,7 +54,7 @@ export function CreateCasePage() {
         <Alert
           color="gray"
           variant="light"
-          icon={<IconAlertCircle />}
+          icon={<IconAlertCircle size={20} />}
           title={t('caseDetail.create.notAllowed')}
           data-testid="case-create-denied"
         >

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { caseListHref } from '../case-navigation/case-navigation.ts';
 import { DEFAULT_LIST_SEARCH, type CaseListSearch } from '../case-navigation/list-search.ts';
-import { IconFilter } from '../../components/icons/case-icons.tsx';
+import { IconFilter } from '@tabler/icons-react';
 import { useOrganizations } from '../organizations/organizations.queries.ts';
 
 /** The active filters' labels, as short chips (field names of the search, starred, public label, visibility). */

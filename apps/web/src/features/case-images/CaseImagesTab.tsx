@@ -4,8 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { IconAlertCircle } from '../../components/icons.tsx';
-import { IconPhoto } from '../../components/icons/case-icons.tsx';
+import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
 import { CaseImageUpload } from '../uploads/CaseImageUpload.tsx';
 import { caseDetailQueryKeys } from '../case-detail/case-detail.queries.ts';
@@ -90,7 +89,7 @@ export function CaseImagesTab({ item }: { item: Case }) {
         )}
       </Group>
       {images.length > MAX_CASE_IMAGES && (
-        <Alert color="yellow" variant="light" icon={<IconAlertCircle />} data-testid="case-images-too-many">
+        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={20} />} data-testid="case-images-too-many">
           {t('caseImages.tooMany', { max: MAX_CASE_IMAGES })}
         </Alert>
       )}

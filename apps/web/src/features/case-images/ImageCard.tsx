@@ -14,12 +14,9 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconRefresh } from '../../components/icons.tsx';
-import { IconDots } from '../case-detail/case-detail-icons.tsx';
-import { IconTrash } from '../../components/icons/action-icons.tsx';
+import { IconDots, IconDownload, IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatFileSize } from './format-size.ts';
-import { IconDownload, IconEye } from './image-icons.tsx';
 import { SlideThumbnail } from './SlideThumbnail.tsx';
 import type { ImageActions } from './useImageActions.tsx';
 

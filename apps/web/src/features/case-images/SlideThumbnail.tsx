@@ -3,7 +3,7 @@ import { PROCESS_ERROR_CODES, type ImageStatus } from '@pathology/contract';
 import type { TFunction } from 'i18next';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconPhoto } from '../../components/icons/case-icons.tsx';
+import { IconPhoto } from '@tabler/icons-react';
 import { errorText } from '../../i18n/error-text.ts';
 import { STATUS_COLORS } from '../case-list/status-badges.tsx';
 import { useThumbnail } from './useThumbnail.ts';

@@ -4,8 +4,7 @@ import { LabelIcon } from '../../components/labels/label-icons.tsx';
 import { useLabelText } from '../../components/labels/useLabelText.ts';
 import type { CaseListSearch } from '../case-navigation/list-search.ts';
 import { filterChips, type FilterChip } from './list-state.ts';
-import { IconX } from '../../components/icons/action-icons.tsx';
-import { IconFilter, IconPencil } from '../../components/icons/case-icons.tsx';
+import { IconFilter, IconPencil, IconX } from '@tabler/icons-react';
 
 type FieldKey =
   | 'caseNumber'

@@ -8,7 +8,7 @@ import { hasLabel, imageLabelAction } from '../../components/labels/label-toggle
 import { publicLabel, STAR_LABEL } from '../../components/labels/label.api.ts';
 import type { useLabelChange } from './case-list.queries.ts';
 import { ImageThumbnail } from './ImageThumbnail.tsx';
-import { IconMessage, IconPencil } from '../../components/icons/case-icons.tsx';
+import { IconMessage, IconPencil } from '@tabler/icons-react';
 import { ImageStatusBadge } from './status-badges.tsx';
 
 /** Part 1 §3: tag badges are 84 px wide. */

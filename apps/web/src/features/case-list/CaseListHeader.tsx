@@ -4,7 +4,7 @@ import type { CaseSearchResponse } from '@pathology/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pageRange } from './list-state.ts';
-import { IconPlus, IconTransfer } from '../../components/icons/case-icons.tsx';
+import { IconPlus, IconTransfer } from '@tabler/icons-react';
 
 /** Title with "x-y of total" and the Case transfer / Create Case buttons. */
 export function CaseListHeader({

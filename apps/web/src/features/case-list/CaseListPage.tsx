@@ -1,7 +1,7 @@
 import { Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconFolders } from '../../components/icons.tsx';
+import { IconFolders } from '@tabler/icons-react';
 import { hasFilters } from '../case-navigation/list-search.ts';
 import { useCaseSearch } from './case-list.queries.ts';
 import { CaseListHeader } from './CaseListHeader.tsx';

@@ -1,12 +1,11 @@
 import { Button, Chip, Group, Select } from '@mantine/core';
 import { PRIVATE_LABEL_COLOR } from '@pathology/contract';
 import { useTranslation } from 'react-i18next';
-import { IconUsersGroup } from '../../components/icons.tsx';
+import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { LabelGlyph } from '../../components/labels/label-icons.tsx';
 import { isPickerSearchable } from '../organizations/current-organization.ts';
 import { ColumnSettingsMenu } from './ColumnSettingsMenu.tsx';
 import { organizationScope, withOrganization } from './list-state.ts';
-import { IconSearch } from './list-icons.tsx';
 import { PublicLabelFilter } from './PublicLabelFilter.tsx';
 import type { CaseListState } from './useCaseListState.ts';
 

@@ -17,7 +17,7 @@ import type { CaseListSetting, useLabelChange } from './case-list.queries.ts';
 import { CaseImages } from './CaseImages.tsx';
 import { columnCount } from './CaseTableHeader.tsx';
 import { formatDate } from './list-state.ts';
-import { IconChevronRight, IconMessage, IconPaperclip, IconPhoto } from '../../components/icons/case-icons.tsx';
+import { IconChevronRight, IconMessage, IconPaperclip, IconPhoto } from '@tabler/icons-react';
 import { StatusCounters } from './status-badges.tsx';
 
 export interface CaseRowProps {

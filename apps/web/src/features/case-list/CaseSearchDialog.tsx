@@ -17,7 +17,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCaseTags, useImageTags } from './case-list.queries.ts';
 import { splitTags } from './list-state.ts';
-import { IconSearch } from './list-icons.tsx';
+import { IconSearch } from '@tabler/icons-react';
 import { EMPTY_SEARCH_FORM, type SearchFormValues, type TextField } from './search-form.ts';
 
 type Visibility = NonNullable<CaseSearchRequest['visibility']>;

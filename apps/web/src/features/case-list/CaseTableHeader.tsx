@@ -3,8 +3,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaseListSearch } from '../case-navigation/list-search.ts';
 import type { CaseListSetting } from './case-list.queries.ts';
-import { IconArrowDown, IconArrowUp, IconSearch, IconSelector } from './list-icons.tsx';
-import { IconMessage, IconPaperclip, IconPhoto } from '../../components/icons/case-icons.tsx';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconMessage,
+  IconPaperclip,
+  IconPhoto,
+  IconSearch,
+  IconSelector,
+} from '@tabler/icons-react';
 
 export interface CaseTableHeaderProps {
   search: CaseListSearch;

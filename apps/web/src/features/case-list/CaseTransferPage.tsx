@@ -18,7 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconAlertCircle } from '../../components/icons.tsx';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { errorText } from '../../i18n/error-text.ts';
 import { useOrganizations } from '../organizations/organizations.queries.ts';
 import { useCaseSearch, useTransferableOrganizations, useTransferCases } from './case-list.queries.ts';
@@ -95,7 +95,7 @@ export function CaseTransferPage() {
         {t('caseList.transfer.description')}
       </Text>
       {organizations.isSuccess && sources.length === 0 ? (
-        <Alert color="gray" icon={<IconAlertCircle />}>
+        <Alert color="gray" icon={<IconAlertCircle size={20} />}>
           {t('caseList.transfer.noGroups')}
         </Alert>
       ) : (

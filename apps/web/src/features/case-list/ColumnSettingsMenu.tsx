@@ -1,7 +1,7 @@
 import { Button, Checkbox, Menu, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CaseListSetting } from './case-list.queries.ts';
-import { IconColumns } from './list-icons.tsx';
+import { IconColumns } from '@tabler/icons-react';
 
 export const OPTIONAL_COLUMNS = ['group', 'tags', 'status', 'created'] as const;
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];

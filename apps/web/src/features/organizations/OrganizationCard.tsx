@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import type { OrganizationSummary } from '@pathology/contract';
 import { useTranslation } from 'react-i18next';
-import { IconBuilding, IconCheck, IconRosetteCheck, IconSparkles, IconUsersGroup } from '../../components/icons.tsx';
+import { IconBuilding, IconCheck, IconRosetteDiscountCheck, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
 
 interface OrganizationCardProps {
   organization: OrganizationSummary;
@@ -84,7 +84,7 @@ export function OrganizationCard({ organization, current, onSelect }: Organizati
                 <Badge
                   variant="light"
                   color="teal"
-                  leftSection={<IconRosetteCheck size={12} />}
+                  leftSection={<IconRosetteDiscountCheck size={12} />}
                   tt="none"
                   title={t('organizations.badges.providerTitle')}
                   data-testid="organization-provider-badge"

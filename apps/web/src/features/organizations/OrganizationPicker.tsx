@@ -1,7 +1,7 @@
 import { Select, Skeleton, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconUsersGroup } from '../../components/icons.tsx';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { isPickerSearchable } from './current-organization.ts';
 import { useCurrentOrganization } from './useCurrentOrganization.ts';
 

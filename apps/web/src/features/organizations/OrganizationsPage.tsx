@@ -1,7 +1,7 @@
 import { Badge, EmptyState, Grid, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { IconUsersGroup } from '../../components/icons.tsx';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { ServerStatusCard } from '../system/ServerStatusCard.tsx';
 import { OrganizationCard } from './OrganizationCard.tsx';
 import { useCurrentOrganization } from './useCurrentOrganization.ts';

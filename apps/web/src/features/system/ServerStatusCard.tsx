@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle, IconDatabase, IconStack } from '../../components/icons.tsx';
+import { IconAlertCircle, IconDatabase, IconStack } from '@tabler/icons-react';
 import { errorText } from '../../i18n/error-text.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { useHealth } from './system.queries.ts';
@@ -69,7 +69,7 @@ export function ServerStatusCard() {
     );
   } else if (health.isError && !health.data) {
     body = (
-      <Alert variant="light" color="red" icon={<IconAlertCircle />} title={t('system.status.loadFailed')}>
+      <Alert variant="light" color="red" icon={<IconAlertCircle size={20} />} title={t('system.status.loadFailed')}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{errorText(health.error, t)}</Text>
           <Button size="xs" variant="outline" color="red" onClick={() => void health.refetch()}>

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconUpload } from '../../components/icons.tsx';
+import { IconUpload } from '@tabler/icons-react';
 import { acceptOf, CASE_IMAGE_EXTENSIONS, selectFiles } from './file-types.ts';
 import { UnsupportedFilesAlert } from './UnsupportedFilesAlert.tsx';
 import { uploadEngine } from './upload-service.ts';

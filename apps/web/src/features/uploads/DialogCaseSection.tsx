@@ -1,7 +1,7 @@
 import { Alert, Box, Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle, IconUpload } from '../../components/icons.tsx';
+import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
 import { acceptOf, DIALOG_IMAGE_EXTENSIONS } from './file-types.ts';
 import { useFileDrop } from './useFileDrop.ts';
 import { CasePicker } from './CasePicker.tsx';

@@ -1,9 +1,7 @@
 import { ActionIcon, Badge, Group, Menu, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconCopy } from '../../components/icons.tsx';
+import { IconArrowsExchange, IconCopy, IconTrash } from '@tabler/icons-react';
 import { formatBytes } from './file-types.ts';
-import { IconArrowsExchange } from './upload-icons.tsx';
-import { IconTrash } from '../../components/icons/action-icons.tsx';
 import type { DraftCase, DraftFile } from './upload-dialog.state.ts';
 
 /** A chosen file: editable display name, supported or not, the duplicate error, and copy / move / remove. */

@@ -1,6 +1,6 @@
 import { Alert, List } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { IconAlertCircle } from '../../components/icons.tsx';
+import { IconAlertCircle } from '@tabler/icons-react';
 
 /**
  * Files left out of a selection. When nothing was supported the spec's "The selected files are not supported."

@@ -3,8 +3,7 @@ import { DEFAULT_MAX_CASE_IMAGES } from '@pathology/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconInfo } from '../case-detail/case-detail-icons.tsx';
-import { IconPlus } from '../../components/icons/case-icons.tsx';
+import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { caseCreator, uploadQueryKeys } from './uploads.api.ts';
 import { isActive } from './upload-engine.ts';
 import { uploadEngine } from './upload-service.ts';
@@ -150,7 +149,7 @@ export function UploadDialog({
         </Stack>
       ) : (
         <Stack gap="md">
-          <Alert variant="light" color="violet" icon={<IconInfo size={18} />} data-testid="upload-dialog-info">
+          <Alert variant="light" color="violet" icon={<IconInfoCircle size={18} />} data-testid="upload-dialog-info">
             {t('uploads.dialog.info', { group: organization.name })}
           </Alert>
           <ImageMetadataFields value={metadata} onChange={setMetadata} showModel={showModel} />

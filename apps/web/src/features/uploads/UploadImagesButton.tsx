@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconUpload } from '../../components/icons.tsx';
+import { IconUpload } from '@tabler/icons-react';
 import { UploadDialog } from './UploadDialog.tsx';
 
 /** The case list's "Add Images": opens the upload dialog for the current group. */

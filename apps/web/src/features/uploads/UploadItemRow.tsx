@@ -1,9 +1,8 @@
 import { ActionIcon, Anchor, Badge, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconRefresh } from '../../components/icons.tsx';
+import { IconRefresh, IconX } from '@tabler/icons-react';
 import { formatBytes } from './file-types.ts';
-import { IconX } from '../../components/icons/action-icons.tsx';
 import { translateUploadError } from './upload-error-text.ts';
 import { uploadEngine } from './upload-service.ts';
 import type { UploadItem, UploadItemStatus } from './upload-types.ts';

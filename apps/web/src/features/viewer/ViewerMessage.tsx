@@ -2,8 +2,7 @@ import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconAlertCircle } from '../../components/icons.tsx';
-import { IconArrowLeft } from '../case-detail/case-detail-icons.tsx';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 
 interface ViewerMessageProps {
   title: string;

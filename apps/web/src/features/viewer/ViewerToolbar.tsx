@@ -1,8 +1,16 @@
 import { ActionIcon, Paper, Stack, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconCamera, IconHome, IconMaximize, IconMinimize, IconPalette, IconRotateClockwise } from './viewer-icons.tsx';
-import { IconZoomIn, IconZoomOut } from '../../components/icons/action-icons.tsx';
+import {
+  IconCamera,
+  IconHome,
+  IconMaximize,
+  IconMinimize,
+  IconPalette,
+  IconRotateClockwise,
+  IconZoomIn,
+  IconZoomOut,
+} from '@tabler/icons-react';
 
 export interface ViewerToolbarProps {
   disabled: boolean;
@@ -76,7 +84,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           disabled={disabled}
           testId="tool-zoom-in"
         >
-          <IconZoomIn />
+          <IconZoomIn size={20} />
         </Tool>
         <Tool
           label={t('viewer.tools.zoomOut')}
@@ -85,10 +93,10 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           disabled={disabled}
           testId="tool-zoom-out"
         >
-          <IconZoomOut />
+          <IconZoomOut size={20} />
         </Tool>
         <Tool label={t('viewer.tools.home')} keyHint="0" onClick={props.onHome} disabled={disabled} testId="tool-home">
-          <IconHome />
+          <IconHome size={20} />
         </Tool>
         <Tool
           label={t('viewer.tools.rotate')}
@@ -97,7 +105,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           disabled={disabled}
           testId="tool-rotate"
         >
-          <IconRotateClockwise />
+          <IconRotateClockwise size={20} />
         </Tool>
         <Tool
           label={props.expanded ? t('viewer.tools.exitFullscreen') : t('viewer.tools.fullscreen')}
@@ -106,7 +114,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           active={props.expanded}
           testId="tool-fullscreen"
         >
-          {props.expanded ? <IconMinimize /> : <IconMaximize />}
+          {props.expanded ? <IconMinimize size={20} /> : <IconMaximize size={20} />}
         </Tool>
         {props.onSnapshot && (
           <Tool
@@ -117,7 +125,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
             loading={props.snapshotBusy}
             testId="tool-snapshot"
           >
-            <IconCamera />
+            <IconCamera size={20} />
           </Tool>
         )}
         <Tool
@@ -127,7 +135,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           disabled={disabled}
           testId="tool-colour"
         >
-          <IconPalette />
+          <IconPalette size={20} />
         </Tool>
       </Stack>
     </Paper>

@@ -1,8 +1,7 @@
 import { ActionIcon, Box, Button, Group, SegmentedControl, Text, Title, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconChevronRight } from '../../components/icons/case-icons.tsx';
-import { IconArrowLeft, IconChevronLeft } from '../case-detail/case-detail-icons.tsx';
+import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { ViewerVersion } from './viewer-preferences.ts';
 
 export interface NeighbourLinks {
