@@ -45,6 +45,8 @@ describe('the start command', () => {
     expect(health).toMatchObject({ status: 'ok', role: 'all', database: { ok: true }, queue: { ok: true } });
     expect(first.output()).toContain(`Pathology slides is running: http://localhost:${port}`);
     expect(first.output()).toContain('super@demo.test');
+    // Nothing warns about the supported runtime: no library's runtime check, no Node process warning.
+    expect(first.output()).not.toMatch(/Unsupported runtime|\(node:\d+\) \w*Warning/);
     const cases = await count(databaseUrl, 'cases');
     const accounts = await count(databaseUrl, 'accounts');
     expect(cases).toBeGreaterThanOrEqual(35);

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Account, ClaimValue } from 'oidc-provider';
+import type { Account, UnknownObject } from 'oidc-provider';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { hashPassword, needsRehash, verifyPassword } from '../password.ts';
@@ -29,7 +29,7 @@ export interface IdpAccounts {
   /** The account id for these credentials, or undefined; accounts without a password cannot sign in. */
   authenticate(email: string, password: string): Promise<string | undefined>;
   /** Claims every access token carries, so the API knows e-mail and super users from the token alone. */
-  accessTokenClaims(accountId: string): Promise<Record<string, ClaimValue>>;
+  accessTokenClaims(accountId: string): Promise<UnknownObject>;
 }
 
 export function createIdpAccounts(db: Db, options: { adminClaim: string }): IdpAccounts {
@@ -38,7 +38,7 @@ export function createIdpAccounts(db: Db, options: { adminClaim: string }): IdpA
     const [row] = await db.select(claimColumns).from(accounts).where(eq(accounts.id, id));
     return row;
   };
-  const adminClaims = (row: ClaimRow): Record<string, ClaimValue> =>
+  const adminClaims = (row: ClaimRow): UnknownObject =>
     row.isSuperUser ? { [options.adminClaim]: true } : {};
 
   return {

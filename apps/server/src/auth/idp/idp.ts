@@ -14,6 +14,9 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const SESSION_TTL = 8 * HOUR;
 
+/** The OpenID scopes the provider knows; any other requested scope belongs to a resource server (the API). */
+const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'];
+
 export interface IdpOptions {
   db: Db;
   /** Address of the app (web and API); the client's redirect addresses are derived from it. */
@@ -91,7 +94,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
       long: { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: IDP_MOUNT_PATH },
       short: { httpOnly: true, sameSite: 'lax', secure: secureCookies },
     },
-    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    scopes: OIDC_SCOPES,
     claims: {
       acr: null,
       auth_time: null,
@@ -110,8 +113,9 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     // (a consent screen this first-party app never shows). The app's refresh tokens instead live and
     // die with the sign-in session: signing out ends them.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Only tokens of a signed-in person carry an account; client-credentials tokens are never issued here.
     extraTokenClaims: async (_ctx, token) =>
-      token.accountId == null ? undefined : accounts.accessTokenClaims(token.accountId),
+      'accountId' in token && token.accountId != null ? accounts.accessTokenClaims(token.accountId) : undefined,
     clientBasedCORS: (_ctx, origin) => origin === appOrigin,
     interactions: { url: (_ctx, interaction) => `${IDP_MOUNT_PATH}/interaction/${interaction.uid}` },
     pkce: { required: () => true },
@@ -179,10 +183,11 @@ async function grantEverythingRequested(ctx: KoaContextWithOIDC): Promise<Grant 
   const grantId = oidc.result?.consent?.grantId ?? oidc.session?.grantIdFor(clientId);
   const existing = grantId == null ? undefined : await oidc.provider.Grant.find(grantId);
   const grant = existing?.accountId === accountId ? existing : new oidc.provider.Grant({ accountId, clientId });
-  grant.addOIDCScope([...oidc.requestParamOIDCScopes].join(' '));
+  grant.addOIDCScope([...oidc.requestParamScopes].filter((name) => OIDC_SCOPES.includes(name)).join(' '));
   if (oidc.requestParamClaims.size > 0) grant.addOIDCClaims([...oidc.requestParamClaims]);
-  for (const [indicator, resourceServer] of Object.entries(oidc.resourceServers)) {
-    const scope = [...oidc.requestParamScopes].filter((name) => resourceServer.scopes.has(name));
+  for (const [indicator, resourceServer] of Object.entries(oidc.resourceServers ?? {})) {
+    const served = resourceServer.scope.split(' ');
+    const scope = [...oidc.requestParamScopes].filter((name) => served.includes(name));
     if (scope.length > 0) grant.addResourceScope(indicator, scope.join(' '));
   }
   await grant.save();

@@ -61,7 +61,7 @@ ${messageCard({
 function languageOf(ctx: KoaContextWithOIDC): Language {
   let uiLocales: unknown;
   try {
-    uiLocales = ctx.oidc.params.ui_locales;
+    uiLocales = ctx.oidc.params?.ui_locales;
   } catch {
     // Errors raised before the request's parameters were read have none to offer.
   }

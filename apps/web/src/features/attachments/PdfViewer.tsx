@@ -123,7 +123,6 @@ export function PdfViewer({ data, onFailed }: { data: Uint8Array; onFailed: () =
       >
         <Document
           file={file}
-          suspense={false}
           onLoadSuccess={(pdf) => {
             setPages(pdf.numPages);
             setPage(1);
@@ -140,7 +139,6 @@ export function PdfViewer({ data, onFailed }: { data: Uint8Array; onFailed: () =
             <Page
               pageNumber={page}
               height={(PDF_VIEWER_HEIGHT - 2 * GUTTER) * zoom}
-              suspense={false}
               loading={<Loader m="xl" />}
             />
           </Paper>
