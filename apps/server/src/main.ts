@@ -4,6 +4,8 @@ import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { PortInUseError } from './db/leftover-postmaster.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { runMigrations } from './db/migrate.ts';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
 import { seedDemo } from './db/seed/demo.ts';
@@ -45,6 +47,15 @@ async function main(): Promise<void> {
   process.removeAllListeners('SIGTERM');
   process.once('SIGINT', (signal) => void shutdown(signal));
   process.once('SIGTERM', (signal) => void shutdown(signal));
+  // pg-boss 10 completes and fails jobs without awaiting; while the database is down those writes
+  // reject with no one to catch them. The job stays active and is retried once its lease lapses, so
+  // such a loss must not take the server down; any other unhandled rejection still does.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason))
+      return log.warn({ err: reason }, 'database unreachable: a background write was lost');
+    log.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
+  });
 
   if (isHttpProcess()) return serveHttp(config, log, stops);
 
@@ -56,6 +67,18 @@ async function main(): Promise<void> {
       dataDir: path.join(config.dataDir, 'postgres'),
       port: config.embeddedPgPort,
       log: (line) => log.debug({ postgres: line }),
+      onOutage: (event) =>
+        event.state === 'down'
+          ? log.error({ code: event.code, signal: event.signal }, 'embedded PostgreSQL died; restarting it')
+          : log.info('embedded PostgreSQL restarted'),
+    }).catch((error: unknown) => {
+      if (error instanceof PortInUseError) {
+        throw new StartupError(
+          `Port ${error.port} is already used by another program, so the embedded PostgreSQL cannot start on it. ` +
+            `Stop that program or choose another port with the setting EMBEDDED_PG_PORT (or use DATABASE_URL).`,
+        );
+      }
+      throw error;
     });
     stops.push(() => embedded!.stop());
   }
@@ -156,4 +179,17 @@ function printWelcome(config: Config): void {
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
-await main();
+/** A start-up failure whose message already says what to do. */
+class StartupError extends Error {}
+
+// Every start-up failure ends the process with its cause on stderr, never an unhandled rejection.
+main().catch((error: unknown) => {
+  const cause =
+    error instanceof StartupError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
+  process.stderr.write(`Pathology slides could not start: ${cause}\n`);
+  process.exit(1);
+});

@@ -15,7 +15,8 @@ export function createDatabase(
   url: string,
   options: { max?: number; onError?: (error: Error) => void } = {},
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A connect that hangs (database host gone) fails after 5 s, so requests answer 503 instead of waiting.
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5_000 });
   // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
   pool.on('error', (error) => options.onError?.(error));
   const db = drizzle(pool, { schema, casing: 'snake_case' });

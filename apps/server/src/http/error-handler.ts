@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES, type ErrorResponse } from '@pathology/contract';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { HttpError } from './http-error.ts';
 
 /**
@@ -24,6 +25,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match its schema');
       return reply.status(500).send({ message: MESSAGES.unexpectedError } satisfies ErrorResponse);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply
+        .status(503)
+        .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: MESSAGES.serviceUnavailable } satisfies ErrorResponse);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -7,6 +7,7 @@ const translatedMessages = {
   unexpectedError: 'serverMessages.unexpectedError',
   validationFailed: 'serverMessages.validationFailed',
   notFound: 'serverMessages.notFound',
+  serviceUnavailable: 'serverMessages.serviceUnavailable',
   forbidden: 'serverMessages.forbidden',
   unauthorized: 'serverMessages.unauthorized',
   fieldRequired: 'serverMessages.fieldRequired',

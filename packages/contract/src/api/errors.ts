@@ -12,6 +12,8 @@ export const MESSAGES = {
   unexpectedError: 'Unexpected error',
   envRequired: 'Env. variable is required',
   notFound: 'Not found',
+  /** 503 with Retry-After while the database cannot be reached (restarting, failing over). */
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   forbidden: 'Forbidden',
   unauthorized: 'Unauthorized',
   validationFailed: 'Validation failed',

@@ -38,8 +38,7 @@ export function createIdpAccounts(db: Db, options: { adminClaim: string }): IdpA
     const [row] = await db.select(claimColumns).from(accounts).where(eq(accounts.id, id));
     return row;
   };
-  const adminClaims = (row: ClaimRow): UnknownObject =>
-    row.isSuperUser ? { [options.adminClaim]: true } : {};
+  const adminClaims = (row: ClaimRow): UnknownObject => (row.isSuperUser ? { [options.adminClaim]: true } : {});
 
   return {
     async findAccount(sub) {
