@@ -174,6 +174,7 @@ function createApp(database: Database, issuer: TestIssuer): Promise<FastifyInsta
     blobs: new FilesystemBlobStore(path.join(dataRoot, 'app', 'blobs')),
     sendJob: async () => undefined,
     queueState: async () => ({}),
+    jobAlive: async () => false,
     verifyToken: createTokenVerifier({
       issuer: TEST_ISSUER,
       audience: TEST_AUDIENCE,

@@ -74,6 +74,8 @@ export interface AppDeps {
   /** Puts a job on a queue; the api process only sends, workers run them. */
   sendJob: <Q extends keyof QueuePayloads>(name: Q, payload: QueuePayloads[Q]) => Promise<unknown>;
   queueState: () => Promise<QueueStates>;
+  /** Whether a job of the queue whose payload contains `match` waits or runs on a live worker. */
+  jobAlive: <Q extends keyof QueuePayloads>(name: Q, match: Partial<QueuePayloads[Q]>) => Promise<boolean>;
   verifyToken: TokenVerifier;
   /** The built-in OpenID provider, served under /oidc; absent when an external provider is configured. */
   idp?: Idp;
@@ -148,7 +150,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       const ingest = createImageIngest({ db, blobs, capabilities, queueConversion, scratchDir });
       await api.register(imageUploadRoutes, { ingest });
-      await api.register(imageRoutes, { service: createImageService({ db, blobs, capabilities, queueConversion }) });
+      await api.register(imageRoutes, {
+        service: createImageService({
+          db,
+          blobs,
+          capabilities,
+          queueConversion,
+          conversionAlive: (imageId) => deps.jobAlive('convert', { imageId }),
+        }),
+      });
       await api.register(tusUploadRoutes, { ingest, dataDir: deps.config.dataDir });
       await api.register(screenSettingsRoutes, {
         service: createScreenSettingsService(createScreenSettingsRepository(db)),

@@ -37,6 +37,7 @@ export async function startHttpServer(deps: {
     blobs: deps.blobs,
     sendJob: (name, payload) => jobs.send(name, payload),
     queueState: () => jobs.state(),
+    jobAlive: (name, match) => jobs.alive(name, match),
     verifyToken: createTokenVerifier({
       issuer: config.oidc.issuer,
       audience: config.oidc.audience,

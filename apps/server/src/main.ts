@@ -12,7 +12,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { demoImageAttacher } from './db/seed/demo-images.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { convertPolicy, QUEUE_POLICIES, type QueuePayloads } from './jobs/queues.ts';
-import { createJobHandlers } from './jobs/handlers.ts';
+import { createGivenUpHandlers, createJobHandlers } from './jobs/handlers.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import { sweepStaleScratch } from './modules/images/scratch-sweep.ts';
 import { forkHttpProcesses, isHttpProcess } from './http-processes.ts';
@@ -117,6 +117,7 @@ async function main(): Promise<void> {
         convertTimeoutSeconds: config.convertTimeoutSeconds,
       }),
       config.workerConcurrency,
+      createGivenUpHandlers({ db: database.db, log }),
     );
     log.info({ concurrency: config.workerConcurrency }, 'worker started');
   }

@@ -1,58 +1,24 @@
-import fs from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { MESSAGES } from '@pathology/contract';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isRunning } from '../src/db/leftover-postmaster.ts';
-import { freePort } from './free-port.ts';
+import { useInstallations } from './installation.ts';
 import { tokenForProcess } from './process-token.ts';
-import { startServerProcess, waitForHealthy } from './server-process.ts';
+import { waitForHealthy } from './server-process.ts';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-/** A fresh DATA_DIR, port and embedded PostgreSQL port, as `npm start` would use them. */
-async function installation() {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-recovery-'));
-  await fs.chmod(dataDir, 0o755);
-  const port = await freePort();
-  const pgPort = await freePort();
-  const env = { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort) };
-  const postmasterPid = async () =>
-    Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
-  cleanups.push(async () => {
-    const pid = await postmasterPid().catch(() => 0);
-    if (pid > 0 && isRunning(pid)) process.kill(pid, 'SIGKILL');
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
-  return {
-    env,
-    baseUrl: `http://localhost:${port}`,
-    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/pathology`,
-    postmasterPid,
-  };
-}
-
-function start(env: Record<string, string>) {
-  const server = startServerProcess(env);
-  cleanups.push(() => server.stop());
-  return server;
-}
+const { fresh } = useInstallations();
 
 describe('the server after a crash', () => {
   it('starts again after kill -9, stopping the PostgreSQL the killed server left running', async () => {
-    const { env, baseUrl, postmasterPid } = await installation();
-    const first = start(env);
+    const { baseUrl, postmasterPid, start } = await fresh();
+    const first = start();
     await waitForHealthy(baseUrl, first);
     const leftover = await postmasterPid();
     first.child.kill('SIGKILL');
     await first.exited;
     expect(isRunning(leftover)).toBe(true);
 
-    const second = start(env);
+    const second = start();
     await waitForHealthy(baseUrl, second);
     expect(isRunning(leftover)).toBe(false);
     expect(await postmasterPid()).not.toBe(leftover);
@@ -60,10 +26,10 @@ describe('the server after a crash', () => {
   }, 240_000);
 
   it('stops with a message naming the port and its setting when another program holds the PostgreSQL port', async () => {
-    const { env } = await installation();
+    const { env, start, onCleanup } = await fresh();
     const squatter = net.createServer().listen(Number(env.EMBEDDED_PG_PORT), '127.0.0.1');
-    cleanups.push(() => new Promise((resolve) => squatter.close(resolve)));
-    const server = start(env);
+    onCleanup(() => new Promise((resolve) => squatter.close(resolve)));
+    const server = start();
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain(`Port ${env.EMBEDDED_PG_PORT} is already used by another program`);
     expect(server.output()).toContain('EMBEDDED_PG_PORT');
@@ -73,8 +39,8 @@ describe('the server after a crash', () => {
 
 describe('the server while its embedded PostgreSQL dies', () => {
   it('answers 503 with Retry-After in API and tile routes, restarts the cluster and recovers without a restart', async () => {
-    const { env, baseUrl, databaseUrl, postmasterPid } = await installation();
-    const server = start(env);
+    const { baseUrl, databaseUrl, postmasterPid, start } = await fresh();
+    const server = start();
     await waitForHealthy(baseUrl, server);
     const headers = { authorization: `Bearer ${await tokenForProcess(databaseUrl, baseUrl, 'member@demo.test')}` };
     const me = () => fetch(`${baseUrl}/api/v1/accounts/me`, { headers });

@@ -64,6 +64,7 @@ export function useIdpTestApp(options: { demoAccounts?: boolean } = {}): IdpTest
       blobs: new FilesystemBlobStore(path.join(os.tmpdir(), 'pathology-idp-test-blobs')),
       sendJob: () => Promise.reject(new Error('no job queue in sign-in tests')),
       queueState: async () => ({}),
+      jobAlive: async () => false,
       verifyToken: createTokenVerifier({
         issuer: context.issuer,
         audience: context.audience,

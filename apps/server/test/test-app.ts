@@ -55,6 +55,7 @@ export function useTestApp(): TestContext {
       blobs: context.blobs,
       sendJob: (name, payload) => context.jobs.send(name, payload),
       queueState: () => context.jobs.state(),
+      jobAlive: (name, match) => context.jobs.alive(name, match),
       verifyToken: createTokenVerifier({
         issuer: TEST_ISSUER,
         audience: TEST_AUDIENCE,

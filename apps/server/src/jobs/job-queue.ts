@@ -1,15 +1,18 @@
 import PgBoss from 'pg-boss';
+import { DEFAULT_LEASE, JobLeases, type LeasePolicy } from './job-leases.ts';
 
 /** Retry, expiry and concurrency of one queue. */
 export interface QueuePolicy {
   retryLimit: number;
   retryDelaySeconds: number;
-  /** A job active longer than this is treated as crashed and retried (its worker was killed). */
+  /** Hard limit of one attempt; a dead worker's job is taken back much sooner, by its lapsed lease. */
   expireInSeconds: number;
 }
 
 export type JobHandler<P> = (payload: P, job: { id: string; retryCount: number }) => Promise<void>;
 export type JobHandlers<M> = { [Q in keyof M & string]: JobHandler<M[Q]> };
+/** Called when a queue's job is given up for good after its worker died on the last attempt. */
+export type GivenUpHandlers<M> = { [Q in keyof M & string]?: (payload: M[Q]) => Promise<void> };
 export type QueueStates = Record<string, { queued: number; active: number; failed: number }>;
 
 interface JobQueueOptions<M> {
@@ -18,8 +21,13 @@ interface JobQueueOptions<M> {
   /** How often expired (crashed) jobs are looked for; pg-boss's default is minutes, tests want seconds. */
   maintenanceIntervalSeconds?: number;
   pollingIntervalSeconds?: number;
+  /** Heartbeat of running jobs; the default suits servers, tests shorten it. */
+  lease?: LeasePolicy;
   onError?: (error: Error) => void;
 }
+
+/** The output recorded for a job taken back from a dead worker. */
+export const WORKER_LOST = 'The worker running this job stopped (its heartbeat lapsed)';
 
 /**
  * pg-boss behind a typed facade: one map M from queue name to payload type, so a send with
@@ -27,6 +35,8 @@ interface JobQueueOptions<M> {
  */
 export class JobQueue<M extends { [Q in keyof M]: object }> {
   private readonly boss: PgBoss;
+  private leases: JobLeases | undefined;
+  private sweep: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: JobQueueOptions<M>) {
     this.boss = new PgBoss({
@@ -35,6 +45,11 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
     });
     this.boss.on('error', (error) => options.onError?.(error));
+  }
+
+  private get lease(): JobLeases {
+    this.leases ??= new JobLeases(this.boss.getDb(), this.options.lease ?? DEFAULT_LEASE);
+    return this.leases;
   }
 
   private queueNames(): (keyof M & string)[] {
@@ -64,8 +79,16 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
     return id;
   }
 
-  /** Runs handlers for the given queues; each job is attempted alone so one failure retries only itself. */
-  async work(handlers: Partial<JobHandlers<M>>, concurrency: number): Promise<void> {
+  /**
+   * Runs handlers for the given queues; each job is attempted alone so one failure retries only
+   * itself, and holds a lease while it runs. Jobs of dead workers are taken back now and then.
+   */
+  async work(handlers: Partial<JobHandlers<M>>, concurrency: number, givenUp: GivenUpHandlers<M> = {}): Promise<void> {
+    const worked = this.queueNames().filter((name) => handlers[name] != null);
+    const reclaim = () =>
+      this.reclaimLapsed(worked, givenUp).catch((error: unknown) => this.options.onError?.(error as Error));
+    await reclaim();
+    this.sweep = setInterval(() => void reclaim(), (this.lease.policy.lapseSeconds * 1000) / 3);
     for (const name of this.queueNames()) {
       const handler = handlers[name];
       if (handler == null) continue;
@@ -74,11 +97,30 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
           name,
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
           async ([job]) => {
-            if (job) await handler(job.data, { id: job.id, retryCount: job.retryCount });
+            if (job) {
+              await this.lease.hold(name, job.id, () => handler(job.data, { id: job.id, retryCount: job.retryCount }));
+            }
           },
         );
       }
     }
+  }
+
+  /** Fails (so retries, while attempts remain) every job whose worker stopped renewing its lease. */
+  private async reclaimLapsed(queues: (keyof M & string)[], givenUp: GivenUpHandlers<M>): Promise<void> {
+    if (queues.length === 0) return;
+    for (const job of await this.lease.claimLapsed(queues)) {
+      const name = job.name as keyof M & string;
+      await this.boss.fail(name, job.id, { message: WORKER_LOST });
+      await this.lease.release(job.id);
+      const after = await this.boss.getJobById(name, job.id);
+      if (after?.state === 'failed') await givenUp[name]?.(job.data as M[typeof name]);
+    }
+  }
+
+  /** Whether a job of this queue whose payload contains `match` is waiting or running on a live worker. */
+  async alive<Q extends keyof M & string>(name: Q, match: Partial<M[Q]>): Promise<boolean> {
+    return this.lease.alive(name, match);
   }
 
   /** Counts per queue and state in one query, for the health report. */
@@ -107,6 +149,7 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.sweep);
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 }

@@ -14,8 +14,8 @@ export const QUEUE_POLICIES: { [Q in keyof QueuePayloads]: QueuePolicy } = {
 };
 
 /**
- * A conversion job counts as crashed (its worker killed) once it has run past the conversion time
- * limit plus a margin for uploading the pyramids; pg-boss then retries it on another worker.
+ * An attempt may run for the conversion time limit plus a margin for uploading the pyramids; a
+ * killed worker's attempt is retried much sooner, once its heartbeat lapses (job-leases.ts).
  */
 export function convertPolicy(timeoutSeconds: number): QueuePolicy {
   return { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: timeoutSeconds + 300 };

@@ -15,6 +15,7 @@ export * from './notices.ts';
 export * from './settings.ts';
 export * from './uploads.ts';
 export * from './meta.ts';
+export * from './jobs.ts';
 export * from './oidc.ts';
 export * from './relations.ts';
 export type { JsonObject, JsonValue } from './columns.ts';

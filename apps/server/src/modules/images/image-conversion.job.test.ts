@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { factories } from '#test/factories.ts';
-import { CONVERT_CRASH_POLICIES, type ConvertQueue } from '#test/fixtures/crash-queue.ts';
+import { CONVERT_CRASH_POLICIES, CRASH_LEASE, type ConvertQueue } from '#test/fixtures/crash-queue.ts';
 import { createTestDatabase, type TestDatabase } from '#test/test-database.ts';
 import { slidePath } from '#test/testdata.ts';
 import { imageAssociated, imageLayers, images, organizations } from '../../db/schema/index.ts';
@@ -133,7 +133,7 @@ describe('convert job', () => {
     const queue = new JobQueue<ConvertQueue>({
       connectionString: database.url,
       policies: CONVERT_CRASH_POLICIES,
-      maintenanceIntervalSeconds: 1,
+      lease: CRASH_LEASE,
     });
     await queue.start();
     try {

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { cases, imageAssociated, imageLayers, images } from '../../db/schema/index.ts';
 import { convertImage, UnsupportedImageError, type ConvertedImage } from '../../imaging/index.ts';
+import { WORKER_LOST } from '../../jobs/job-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { adjustUsage } from '../cases/case-storage.ts';
 import { imageBlobKeys, sweepImageBlobs } from './image-blobs.ts';
@@ -39,7 +40,7 @@ interface StoredConversion {
 /**
  * The `convert` job: original → tiled pyramids + thumbnail + metadata → `available`. Everything is
  * written under a fresh blob folder first and swapped in by one transaction, so a worker killed at
- * any point leaves the image `processing` with its old layers (pg-boss retries the job), and never
+ * any point leaves the image `processing` with its old layers (its lapsed lease gets the job retried), and never
  * `available` with half a pyramid. Leftovers of an interrupted attempt are swept by the next one.
  */
 export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): Promise<void> {
@@ -183,6 +184,16 @@ async function commit(db: Db, imageId: string, stored: StoredConversion): Promis
     );
     return true;
   });
+}
+
+/** -101 for an image whose conversion was given up because its worker died on every attempt. */
+export async function markConversionLost(db: Db, imageId: string): Promise<void> {
+  await markFailed(
+    db,
+    imageId,
+    PROCESS_ERROR_CODES.pleaseReprocess,
+    `${IMAGE_MESSAGES.pleaseReprocess}: ${WORKER_LOST}`,
+  );
 }
 
 async function markFailed(db: Db, imageId: string, code: number, message: string): Promise<void> {

@@ -262,7 +262,24 @@ describe('image routes', () => {
       expect(await convertJobs(t, id)).toBe(1);
     });
 
-    it.each(['processing', 'reserved', 'upload_failed', 'deleting'] as const)(
+    it('answers 409 for a processing image whose conversion is queued or running on a live worker', async () => {
+      const id = await make.image(caseId, { status: 'processing' });
+      await t.jobs.send('convert', { imageId: id });
+      const response = await call('member', 'PUT', `/images/${id}/reprocess`);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(IMAGE_MESSAGES.notReprocessable);
+      expect(await convertJobs(t, id)).toBe(1);
+    });
+
+    it('queues a processing image again when no live job converts it (its worker died)', async () => {
+      const id = await make.image(caseId, { status: 'processing' });
+      const response = await call('member', 'PUT', `/images/${id}/reprocess`);
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toMatchObject({ id, status: 'uploaded' });
+      expect(await convertJobs(t, id)).toBe(1);
+    });
+
+    it.each(['reserved', 'upload_failed', 'deleting'] as const)(
       'answers 409 for a %s image and queues nothing',
       async (status) => {
         const id = await make.image(caseId, { status });

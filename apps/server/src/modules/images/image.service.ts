@@ -34,6 +34,8 @@ interface Deps {
   capabilities: Pick<CapabilitiesService, 'requireCaseVisible' | 'requireCaseCapability'>;
   /** Queues the conversion of a stored image. */
   queueConversion: (imageId: string) => Promise<void>;
+  /** Whether the image's conversion job waits or runs on a live worker. */
+  conversionAlive: (imageId: string) => Promise<boolean>;
 }
 
 /** A queued image counts too: its job may have been lost, and a new one is the only way out. */
@@ -91,7 +93,7 @@ async function open(blobs: BlobStore, key: string, range?: ByteRange): Promise<R
  * need edit; the original needs download; a copy needs download at the source and upload at the
  * destination. Every function asks the capabilities module first.
  */
-export function createImageService({ db, blobs, capabilities, queueConversion }: Deps) {
+export function createImageService({ db, blobs, capabilities, queueConversion, conversionAlive }: Deps) {
   const images = createImageRepository(db);
   const views = createImageViews(images);
 
@@ -194,7 +196,9 @@ export function createImageService({ db, blobs, capabilities, queueConversion }:
     /** PUT images/{id}/reprocess: back to the queue; the old layers serve until the new conversion replaces them. */
     async reprocess(caller: Caller, imageId: string): Promise<Image> {
       await capabilities.requireCaseCapability(caller, await caseOf(imageId), 'canEdit');
-      if (!(await images.requeue(imageId, REPROCESSABLE))) {
+      // A conversion whose worker died leaves the image `processing` with no job alive to finish it.
+      const from = (await conversionAlive(imageId)) ? REPROCESSABLE : [...REPROCESSABLE, 'processing' as const];
+      if (!(await images.requeue(imageId, from))) {
         if ((await images.findCaseId(imageId)) == null) throw HttpError.notFound();
         throw HttpError.conflict(IMAGE_MESSAGES.notReprocessable);
       }
