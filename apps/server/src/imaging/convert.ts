@@ -4,11 +4,11 @@ import { UnsupportedImageError } from './errors.ts';
 import { checkTiffStructure, DEFAULT_MAX_PIXELS } from './limits.ts';
 import { convertOmeTiff } from './ome-convert.ts';
 import { isOmeXml, parseOmeXml } from './ome-xml.ts';
-import { convertWithOpenSlide, readVipsHeader } from './openslide-convert.ts';
+import { convertSmallSlide, convertWithOpenSlide, readVipsHeader } from './openslide-convert.ts';
 import { linkSource } from './vips-cli.ts';
 import { convertPlainTiff, convertRaster } from './sharp-convert.ts';
 import { sniffKind } from './sniff.ts';
-import { readTiffStructure, type TiffStructure } from './tiff-structure.ts';
+import { readTiffStructure, type TiffPage, type TiffStructure } from './tiff-structure.ts';
 import { detectImagingTools, OPENSLIDE_MISSING_MESSAGE } from './tools.ts';
 import type { ConvertedImage, ConvertOptions } from './types.ts';
 
@@ -70,6 +70,10 @@ async function convertTiff(context: ConvertContext, structure: TiffStructure): P
   const vendorSlide = first.imageDescription?.startsWith('Aperio') === true || first.ndpiMarker !== null;
   const tools = await detectImagingTools();
   if (vendorSlide && !tools.openslide) throw new UnsupportedImageError(OPENSLIDE_MISSING_MESSAGE);
+  if (tools.openslide && first.tileWidth !== null && smallerThanItsTile(first)) {
+    await linkSource(context);
+    return convertSmallSlide(context, structure);
+  }
   // Only tiled TIFFs can be whole-slide images; a stripped TIFF is a plain picture whatever OpenSlide thinks.
   if (tools.openslide && vendorSlide) {
     await linkSource(context);
@@ -84,4 +88,9 @@ async function convertTiff(context: ConvertContext, structure: TiffStructure): P
     }
   }
   return convertPlainTiff(context, structure, tools.vips);
+}
+
+/** Level 0 narrower or lower than one tile: libvips' TIFF loader refuses such files. */
+function smallerThanItsTile(page: TiffPage): boolean {
+  return (page.tileWidth ?? 0) > page.width || (page.tileHeight ?? 0) > page.height;
 }

@@ -1,9 +1,10 @@
+import path from 'node:path';
 import type { ConvertContext } from './context.ts';
 import { UnsupportedImageError } from './errors.ts';
 import { aperioAssociatedPages, writeAssociatedPage } from './associated-pages.ts';
 import { FLAT_LAYER, type AssociatedPicture } from './layers.ts';
 import { checkDimensions } from './limits.ts';
-import { writeThumbnail } from './pyramid.ts';
+import { writeThumbnail, writeThumbnailOf } from './pyramid.ts';
 import { parseTiffDateTime, resolutionFromMpp, resolutionFromTiff } from './resolution.ts';
 import type { TiffStructure } from './tiff-structure.ts';
 import type { ConvertedImage } from './types.ts';
@@ -11,8 +12,21 @@ import { SOURCE_NAME, vips, writeVipsPyramid } from './vips-cli.ts';
 import { headerNumber, parseVipsHeader, type VipsHeader } from './vips-header.ts';
 
 /** Header of the linked source as vips sees it; `vips-loader` tells whether OpenSlide claims the file. */
-export async function readVipsHeader(context: ConvertContext): Promise<VipsHeader> {
-  return parseVipsHeader((await vips(context, 'vipsheader', ['-a', SOURCE_NAME])).stdout);
+export async function readVipsHeader(context: ConvertContext, file = SOURCE_NAME): Promise<VipsHeader> {
+  return parseVipsHeader((await vips(context, 'vipsheader', ['-a', file])).stdout);
+}
+
+/** The slide as OpenSlide reads it, in vips' own format (pixels and OpenSlide's properties). */
+const OPENED_NAME = 'opened.v';
+
+/**
+ * A tiled TIFF whose image is smaller than one of its tiles (16×16 px in one 64-px tile, one pixel
+ * wide): libvips' TIFF loader refuses it ("tile size out of range") while OpenSlide reads it. It
+ * is read through OpenSlide once, into a file as small as the image, and converted from there.
+ */
+export async function convertSmallSlide(context: ConvertContext, structure: TiffStructure): Promise<ConvertedImage> {
+  await vips(context, 'vips', ['openslideload', SOURCE_NAME, OPENED_NAME, '--rgb']);
+  return convertWithOpenSlide(context, structure, readVipsHeader(context, OPENED_NAME), OPENED_NAME);
 }
 
 /**
@@ -24,9 +38,11 @@ export async function convertWithOpenSlide(
   context: ConvertContext,
   structure: TiffStructure,
   headerRead: Promise<VipsHeader>,
+  input = `${SOURCE_NAME}[rgb]`,
 ): Promise<ConvertedImage> {
+  const opened = input === OPENED_NAME;
   const [pyramid, sidePictures, headerResult] = await Promise.allSettled([
-    writeVipsPyramid(context, `${SOURCE_NAME}[rgb]`),
+    writeVipsPyramid(context, input),
     // Only Aperio's side pages are known to be where aperioAssociatedPages looks for them.
     structure.pages[0]?.imageDescription?.startsWith('Aperio') === true
       ? Promise.all(aperioAssociatedPages(structure).map(({ kind, page }) => writeAssociatedPage(context, kind, page)))
@@ -61,7 +77,10 @@ export async function convertWithOpenSlide(
     scannedIn: scanner(header),
     scannedAt: scanDate(header),
     layers: [{ layerNumber: 0, width, height, pyramidPath, metadata: FLAT_LAYER }],
-    thumbnailPath: await writeThumbnail(context, pyramidPath),
+    // libvips' TIFF loader refuses a pyramid smaller than its 512-px tile, so the thumbnail of such a slide comes from the opened pixels.
+    thumbnailPath: opened
+      ? await writeThumbnailOf(context, path.join(context.workDir, OPENED_NAME))
+      : await writeThumbnail(context, pyramidPath),
     associated,
   };
 }

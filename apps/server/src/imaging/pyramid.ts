@@ -100,9 +100,14 @@ export async function writeThumbnail(context: ConvertContext, pyramidPath: strin
   const needWidth = Math.round(base.width * scale);
   const needHeight = Math.round(base.height * scale);
   const page = structure.pages.filter((p) => p.width >= needWidth && p.height >= needHeight).at(-1) ?? base;
+  return writeThumbnailOf(context, pyramidPath, page.index);
+}
+
+/** The thumbnail of one image file (of one page of it), at most THUMBNAIL_SIZE px on its longer side. */
+export function writeThumbnailOf(context: ConvertContext, file: string, page = 0): Promise<string> {
   const target = path.join(context.workDir, 'thumbnail.jpg');
   return writeAtomically(target, (partial) =>
-    sharp(pyramidPath, { page: page.index })
+    sharp(file, { page })
       .timeout(sharpTimeout(context))
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: JPEG_QUALITY })
