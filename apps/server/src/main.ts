@@ -115,6 +115,7 @@ async function main(): Promise<void> {
         blobs,
         dataDir: config.dataDir,
         convertTimeoutSeconds: config.convertTimeoutSeconds,
+        maxImagePixels: config.maxImagePixels,
       }),
       config.workerConcurrency,
       createGivenUpHandlers({ db: database.db, log }),

@@ -6,6 +6,12 @@ import type { TiffStructure } from './tiff-structure.ts';
  * for those while refusing headers that would make vips/sharp allocate or iterate for days.
  */
 export const DEFAULT_MAX_PIXELS = 5e10;
+/**
+ * JPEG and PNG cannot be read a region at a time: building a pyramid decodes them whole. They are
+ * held to a fiftieth of the limit (10⁹ px, 3 GB of RGB, by default) so a small file declaring
+ * 50000×50000 px (a decompression bomb) is refused from its header instead of filling memory and disk.
+ */
+export const WHOLE_DECODE_SHARE = 50;
 /** No scanner writes a side over ~300k px; a million refuses absurd single-axis claims early. */
 export const MAX_SIDE = 1_000_000;
 

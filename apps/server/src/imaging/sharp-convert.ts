@@ -3,7 +3,7 @@ import { remainingMs, type ConvertContext } from './context.ts';
 import { eightBitPage } from './eight-bit.ts';
 import { exifDate } from './exif.ts';
 import { FLAT_LAYER, imageSize } from './layers.ts';
-import { checkDimensions } from './limits.ts';
+import { checkDimensions, WHOLE_DECODE_SHARE } from './limits.ts';
 import { writeSharpPyramid, writeThumbnail } from './pyramid.ts';
 import { resolutionFromTiff, parseTiffDateTime, type Resolution } from './resolution.ts';
 import type { TiffPage, TiffStructure } from './tiff-structure.ts';
@@ -14,10 +14,12 @@ const WHITE = { r: 255, g: 255, b: 255 };
 
 /** JPEG and PNG: orientation from EXIF applied, transparency flattened onto white (slides are backlit). */
 export async function convertRaster(context: ConvertContext, format: 'jpeg' | 'png'): Promise<ConvertedImage> {
-  // Raised deliberately from sharp's 268 MP default to our own limit; sharp checks it from the header before decoding.
-  const open = () => sharp(context.sourcePath, { limitInputPixels: context.maxPixels, failOn: 'error' });
-  const metadata = await open().metadata();
-  checkDimensions(metadata.width, metadata.height, context.maxPixels);
+  const maxPixels = Math.floor(context.maxPixels / WHOLE_DECODE_SHARE);
+  // sharp checks the limit from the header before decoding; our own check says why in the image's error.
+  const open = () => sharp(context.sourcePath, { limitInputPixels: maxPixels, failOn: 'error' });
+  // The header alone, unlimited, so our own check gives the reason (-100) rather than sharp's generic error.
+  const metadata = await sharp(context.sourcePath, { limitInputPixels: false }).metadata();
+  checkDimensions(metadata.width, metadata.height, maxPixels, format === 'png' ? 'PNG' : 'JPEG');
   remainingMs(context);
   const pyramidPath = await writeSharpPyramid(
     open().rotate().flatten({ background: WHITE }).toColourspace('srgb'),

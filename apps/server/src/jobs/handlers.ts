@@ -13,6 +13,7 @@ interface WorkerDeps {
   blobs: BlobStore;
   dataDir: string;
   convertTimeoutSeconds: number;
+  maxImagePixels: number;
 }
 
 /** The worker's handler of every queue; each calls one service function. */
@@ -24,6 +25,7 @@ export function createJobHandlers(deps: WorkerDeps): JobHandlers<QueuePayloads> 
     log: deps.log,
     scratchDir: path.join(deps.dataDir, 'tmp'),
     timeoutSeconds: deps.convertTimeoutSeconds,
+    maxPixels: deps.maxImagePixels,
   };
   return {
     'storage-usage': async ({ organizationId }) => {

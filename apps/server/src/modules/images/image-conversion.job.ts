@@ -20,6 +20,8 @@ export interface ConversionDeps {
   /** Local scratch space; each attempt works in a folder of its own below it. */
   scratchDir: string;
   timeoutSeconds: number;
+  /** MAX_IMAGE_PIXELS; the imaging default when unset. */
+  maxPixels?: number;
 }
 
 interface Attempt {
@@ -59,7 +61,12 @@ export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): P
   const workDir = await fs.mkdtemp(path.join(deps.scratchDir, `convert-${imageId}-`));
   try {
     const sourcePath = await localCopy(deps.blobs, claimed.originalKey, workDir);
-    const converted = await convertImage({ sourcePath, workDir, timeoutMs: deps.timeoutSeconds * 1000 });
+    const converted = await convertImage({
+      sourcePath,
+      workDir,
+      timeoutMs: deps.timeoutSeconds * 1000,
+      maxPixels: deps.maxPixels,
+    });
     const stored = await storeOutputs(deps.blobs, imageId, converted);
     const committed = await commit(db, imageId, stored);
     await sweepImageBlobs(db, deps.blobs, imageId);
