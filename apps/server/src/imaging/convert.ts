@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { ConvertContext } from './context.ts';
-import { UnsupportedImageError } from './errors.ts';
+import { classifyImagingError, UnsupportedImageError } from './errors.ts';
 import { checkTiffStructure, DEFAULT_MAX_PIXELS } from './limits.ts';
 import { convertOmeTiff } from './ome-convert.ts';
 import { isOmeXml, parseOmeXml } from './ome-xml.ts';
@@ -22,6 +22,14 @@ export const ISYNTAX_NOT_SUPPORTED =
  * BigTIFF per layer (`layer-<n>.tif`), `thumbnail.jpg` and `associated-<kind>.jpg`.
  */
 export async function convertImage(options: ConvertOptions): Promise<ConvertedImage> {
+  try {
+    return await convertDetected(options);
+  } catch (error) {
+    throw classifyImagingError(error);
+  }
+}
+
+async function convertDetected(options: ConvertOptions): Promise<ConvertedImage> {
   const context: ConvertContext = {
     sourcePath: options.sourcePath,
     workDir: options.workDir,
