@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#test/test-database.ts';
@@ -5,6 +8,8 @@ import { verifyPassword } from '../auth/password.ts';
 import * as schema from './schema/index.ts';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts.ts';
 import { seedDemo } from './seed/demo.ts';
+import { demoImageAttacher } from './seed/demo-images.ts';
+import { FilesystemBlobStore } from '../storage/filesystem-blob-store.ts';
 import type { SeededCase } from './seed/types.ts';
 
 let database: TestDatabase;
@@ -145,6 +150,32 @@ describe('demo seed', () => {
       expect(b.rows[0]?.['digest']).toBe(a.rows[0]?.['digest']);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('demo slides', () => {
+  it('go to the two newest cases of every group, so each default case list opens on slides', async () => {
+    const other = await createTestDatabase();
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-slides-'));
+    try {
+      const images = demoImageAttacher(new FilesystemBlobStore(root));
+      const { cases } = await seedDemo(other.db, { attachImages: images.attach });
+      const withSlide = new Set(
+        (await other.db.select({ caseId: schema.images.caseId }).from(schema.images)).map((row) => row.caseId),
+      );
+      const groups = new Set(cases.map((seeded) => seeded.ownerOrganizationId));
+      expect(groups.size).toBeGreaterThanOrEqual(7);
+      for (const group of groups) {
+        const newest = cases
+          .filter((seeded) => seeded.ownerOrganizationId === group)
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+        expect(newest.slice(0, 2).every((seeded) => withSlide.has(seeded.id))).toBe(true);
+      }
+      expect(images.queued()).toHaveLength(withSlide.size);
+    } finally {
+      await other.close();
+      await fs.rm(root, { recursive: true, force: true });
     }
   });
 });

@@ -6,13 +6,30 @@ import { images } from '../schema/index.ts';
 import { renderDemoSlide } from './demo-slide.ts';
 import type { DemoImageAttacher } from './types.ts';
 
-/** How many demo cases get the synthetic slide: enough to browse, few enough to convert in seconds. */
-const CASES_WITH_SLIDES = 4;
+/**
+ * Newest cases of each demo group that get the synthetic slide: the default case list (the current
+ * group, newest first) then opens on cases with a slide for every demo account, and the whole demo
+ * still converts in seconds.
+ */
+const SLIDES_PER_GROUP = 2;
+
+/** The newest `count` cases of every owning group. */
+function newestOfEachGroup<T extends { ownerOrganizationId: string; createdAt: Date }>(
+  cases: readonly T[],
+  count: number,
+): T[] {
+  const byGroup = new Map<string, T[]>();
+  for (const seeded of cases)
+    byGroup.set(seeded.ownerOrganizationId, [...(byGroup.get(seeded.ownerOrganizationId) ?? []), seeded]);
+  return [...byGroup.values()].flatMap((owned) =>
+    owned.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, count),
+  );
+}
 
 /**
- * Gives the first demo cases the synthetic slide as an uploaded image. The rows are written in the
- * seed's transaction; their conversion can only be queued after it commits, so the ids are kept
- * for `queued()`.
+ * Gives the newest demo cases of every group the synthetic slide as an uploaded image. The rows
+ * are written in the seed's transaction; their conversion can only be queued after it commits, so
+ * the ids are kept for `queued()`.
  */
 export function demoImageAttacher(blobs: BlobStore): { attach: DemoImageAttacher; queued: () => string[] } {
   const imageIds: string[] = [];
@@ -20,7 +37,7 @@ export function demoImageAttacher(blobs: BlobStore): { attach: DemoImageAttacher
     queued: () => [...imageIds],
     async attach(tx, cases) {
       const slide = await renderDemoSlide(20_260_401);
-      for (const seeded of cases.slice(0, CASES_WITH_SLIDES)) {
+      for (const seeded of newestOfEachGroup(cases, SLIDES_PER_GROUP)) {
         const id = randomUUID();
         const key = imageBlobKeys.original(id);
         await blobs.put(key, Readable.from([slide]), { size: slide.length, contentType: 'image/tiff' });
