@@ -32,11 +32,16 @@ describe('sign out: the provider ends the session and the app returns to the sig
       await waitForLoginPage(page);
 
       expect(visited).toContain('/signed-out');
+      // The sign-in page says why the user is there.
+      expect(await page.getByRole('status').innerText()).toBe('You have signed out of Pathology slides.');
       expect(await page.locator('html').getAttribute('lang')).toBe('en');
       const storedUsers = (await storageKeys(page, 'sessionStorage')).filter((key) => key.startsWith('oidc.user:'));
       expect(storedUsers).toEqual([]);
 
-      // The provider's session is over too: a new visit asks for the password again, then goes home.
+      // The provider's session is over too: a new visit asks for the password again (with no stale notice), then goes home.
+      await page.goto(baseURL);
+      await waitForLoginPage(page);
+      expect(await page.getByRole('status').count()).toBe(0);
       await submitLoginForm(page, 'member');
       await page.waitForURL('**/organizations');
       expect(await page.getByTestId('user-menu-name').innerText()).toBe('Mina Kobayashi');

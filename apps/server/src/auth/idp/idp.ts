@@ -130,6 +130,8 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
       // a sign-in lasts one working day however often the app refreshes.
       RefreshToken: (ctx) => Math.max(1, ctx?.oidc.entities.RotatedRefreshToken?.remainingTTL ?? SESSION_TTL),
     },
+    // Sent by the web app after a sign-out so the sign-in page can say so; other providers ignore it.
+    extraParams: ['signed_out'],
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },

@@ -43,7 +43,7 @@ export async function interactionRoutes(app: FastifyInstance, idp: Idp): Promise
     return undefined;
   }
 
-  function loginPage(details: Interaction, language: Language, extra: { email?: string; error?: string } = {}) {
+  function loginPage(details: Interaction, language: Language, extra: { email?: string; error?: string; notice?: string } = {}) {
     return renderLoginPage({
       language,
       interactionPath: `${INTERACTION_PREFIX}/${encodeURIComponent(details.uid)}`,
@@ -64,7 +64,8 @@ export async function interactionRoutes(app: FastifyInstance, idp: Idp): Promise
     if (details.prompt.name !== 'login') return finishWithError(request, reply, 'interaction_required');
     const language = pickLanguage(choice, request.headers.cookie, details.params.ui_locales);
     if (choice != null) reply.header('set-cookie', languageCookie(choice, secureCookies));
-    return sendPage(reply, loginPage(details, language));
+    const signedOut = details.params['signed_out'] === '1';
+    return sendPage(reply, loginPage(details, language, signedOut ? { notice: texts(language).signedOut } : {}));
   });
 
   app.post('/:uid/login', { schema: { hide: true } }, async (request, reply) => {

@@ -41,6 +41,7 @@ input:focus{outline:none;border-color:var(--accent);box-shadow:0 0 0 3px rgba(11
 .stack{display:grid;gap:10px}
 .link{display:block;text-align:center;margin-top:14px;color:var(--muted);font-size:14px;text-decoration:none}
 .link:hover{color:var(--accent);text-decoration:underline}
+.notice{background:#e6fcf5;color:#087f5b;border:1px solid #96f2d7;border-radius:8px;padding:10px 12px;font-size:14px;margin-bottom:18px}
 .alert{background:var(--error-soft);color:var(--error);border:1px solid #ffc9c9;border-radius:8px;padding:10px 12px;font-size:14px;margin-bottom:18px}
 .demo{margin-top:28px;background:#fff;border-radius:14px;box-shadow:0 1px 3px rgba(33,37,41,.08);padding:20px 22px}
 .demo h2{font-size:15px;margin:0 0 2px}

@@ -16,6 +16,8 @@ export interface LoginPageOptions {
   email?: string;
   /** A message shown above the form, already in the page's language. */
   error?: string;
+  /** A word on what just happened (the user signed out), already in the page's language. */
+  notice?: string;
   demoAccounts?: readonly DemoAccountRow[];
 }
 
@@ -40,6 +42,7 @@ export function renderLoginPage(options: LoginPageOptions): RenderedPage {
   const body = `<div class="card">
 <div class="card-head"><h1>${escapeHtml(t.signIn)}</h1><a class="lang" href="${path}?lang=${other}" hreflang="${other}" lang="${other}">${escapeHtml(t.otherLanguage)}</a></div>
 <p class="lead">${escapeHtml(t.lead)}</p>
+${options.notice == null ? '' : `<div class="notice" role="status">${escapeHtml(options.notice)}</div>`}
 ${options.error == null ? '' : `<div class="alert" role="alert">${escapeHtml(options.error)}</div>`}
 <form id="login" method="post" action="${path}/login" autocomplete="on">
 <input type="hidden" name="lang" value="${options.language}">

@@ -7,6 +7,7 @@ import { FullPageMessage } from '../../components/FullPageMessage.tsx';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { pathOf } from './auth-paths.ts';
 import { signInRedirect } from './session.ts';
+import { takeSignedOut } from './signed-out-flag.ts';
 
 /**
  * Renders its children only for a signed-in user. Anyone else is sent to the provider's sign-in page at once and
@@ -21,7 +22,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(() => {
     started.current = true;
-    void signInRedirect(auth, returnTo);
+    void signInRedirect(auth, returnTo, { signedOut: takeSignedOut() });
   }, [auth, returnTo]);
 
   const mustSignIn = !auth.isLoading && !auth.isAuthenticated && !auth.activeNavigator && !auth.error;

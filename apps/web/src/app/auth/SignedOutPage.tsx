@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FullPageMessage } from '../../components/FullPageMessage.tsx';
+import { rememberSignedOut } from './signed-out-flag.ts';
 import { useUserManager } from './user-manager-context.ts';
 
 /** /signed-out: the provider's return address after logout. Tidies the logout request away and leads home. */
@@ -17,7 +18,9 @@ export function SignedOutPage() {
       .signoutRedirectCallback(window.location.href)
       .catch(() => undefined)
       .finally(() => {
-        if (!cancelled) void navigate('/', { replace: true });
+        if (cancelled) return;
+        rememberSignedOut();
+        void navigate('/', { replace: true });
       });
     return () => {
       cancelled = true;

@@ -7,13 +7,28 @@ import type { SigninState } from './auth-paths.ts';
 export interface SessionManager {
   getUser(): Promise<User | null>;
   signinSilent(): Promise<User | null>;
-  signinRedirect(args: { state: SigninState; ui_locales: string }): Promise<void>;
+  signinRedirect(args: {
+    state: SigninState;
+    ui_locales: string;
+    extraQueryParams?: Record<string, string>;
+  }): Promise<void>;
   removeUser(): Promise<void>;
 }
 
-/** Sends the browser to the sign-in page; it comes back to `returnTo`. The page opens in the app's language. */
-export function signInRedirect(manager: Pick<SessionManager, 'signinRedirect'>, returnTo: string): Promise<void> {
-  return manager.signinRedirect({ state: { returnTo }, ui_locales: currentLanguage() });
+/**
+ * Sends the browser to the sign-in page; it comes back to `returnTo`. The page opens in the app's
+ * language, and right after a sign-out it says so (`signed_out`, which other providers ignore).
+ */
+export function signInRedirect(
+  manager: Pick<SessionManager, 'signinRedirect'>,
+  returnTo: string,
+  { signedOut = false }: { signedOut?: boolean } = {},
+): Promise<void> {
+  return manager.signinRedirect({
+    state: { returnTo },
+    ui_locales: currentLanguage(),
+    ...(signedOut ? { extraQueryParams: { signed_out: '1' } } : {}),
+  });
 }
 
 /**
