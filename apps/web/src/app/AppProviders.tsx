@@ -28,7 +28,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
         <MantineProvider theme={theme} defaultColorScheme="light">
           {/* Toasts render outside the app's own providers: a failing one must not blank the page either. */}
           <AppErrorBoundary>
-            <Notifications position="top-right" limit={5} />
+            <Notifications position="bottom-right" limit={5} />
             <TranslatedModalsProvider>{children}</TranslatedModalsProvider>
           </AppErrorBoundary>
         </MantineProvider>

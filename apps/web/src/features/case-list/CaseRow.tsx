@@ -149,12 +149,12 @@ export function CaseRow({ item, setting, href, expanded, onExpand, selected, onS
             />
           </Group>
         </Table.Td>
-        <Table.Td>
+        <Table.Td data-testid="case-image-status">
           <StatusCounters counts={item.imageStatusCounts} />
         </Table.Td>
         {setting.group && (
           <Table.Td>
-            <Text size="xs" lineClamp={1} miw={80} maw={110} title={item.organizationName}>
+            <Text size="xs" lineClamp={2} miw={110} maw={220} title={item.organizationName} data-testid="case-group">
               {item.organizationName}
             </Text>
           </Table.Td>

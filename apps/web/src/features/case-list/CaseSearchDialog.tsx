@@ -60,6 +60,10 @@ function SearchForm({
   const { t } = useTranslation();
   const [values, setValues] = useState<SearchFormValues>(initial);
   const [visibility, setVisibility] = useState<Visibility>(initialVisibility);
+  // Text typed after the last comma is not a tag yet for TagsInput, but it is one for the user.
+  const [pending, setPending] = useState({ tags: '', imageTags: '' });
+  const withPending = (field: 'tags' | 'imageTags') =>
+    splitTags([...values[field], pending[field]]).filter((tag) => tag.length <= MAX_TAG_LENGTH);
   const caseTags = useCaseTags();
   const imageTags = useImageTags();
   const set = <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) =>
@@ -80,6 +84,8 @@ function SearchForm({
       label={t(`caseList.search.${field}`)}
       description={t('caseList.search.tagsHint')}
       value={values[field]}
+      searchValue={pending[field]}
+      onSearchChange={(search) => setPending((previous) => ({ ...previous, [field]: search }))}
       onChange={(next) =>
         set(
           field,
@@ -95,7 +101,7 @@ function SearchForm({
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch(values, visibility);
+    onSearch({ ...values, tags: withPending('tags'), imageTags: withPending('imageTags') }, visibility);
   };
 
   return (
@@ -116,7 +122,7 @@ function SearchForm({
             mb={2}
             value={values.tagsMatch}
             onChange={(value) => set('tagsMatch', value === 'contains-any' ? 'contains-any' : 'contains-all')}
-            disabled={values.tags.length < 2}
+            disabled={withPending('tags').length < 2}
             data={[
               { value: 'contains-all', label: t('caseList.search.tagsMatchAll') },
               { value: 'contains-any', label: t('caseList.search.tagsMatchAny') },

@@ -113,7 +113,8 @@ export function CaseTableHeader(props: CaseTableHeaderProps) {
             <IconMessage size={14} style={{ width: 34 }} />
           </Group>
         </Table.Th>
-        <Table.Th style={th}>{t('caseList.columns.imageStatus')}</Table.Th>
+        {/* As narrow as its badges: most rows show one. */}
+        <Table.Th style={{ ...th, width: '1%', whiteSpace: 'nowrap' }}>{t('caseList.columns.imageStatus')}</Table.Th>
         {setting.group && <Table.Th style={th}>{t('caseList.columns.group')}</Table.Th>}
         {setting.tags && <Table.Th style={th}>{t('caseList.columns.tags')}</Table.Th>}
         {setting.status && <Table.Th style={th}>{t('caseList.columns.status')}</Table.Th>}

@@ -31,11 +31,27 @@ export function ImageStatusBadge({ status }: { status: ImageStatus }) {
   );
 }
 
-/** The row's per-status image counters: only the states that need attention, when any. */
+/** The row's per-status image counters: the states that need attention, else how many images are ready. */
 export function StatusCounters({ counts }: { counts: Partial<Record<ImageStatus, number>> }) {
   const { t } = useTranslation();
   const shown = COUNTED.filter((status) => (counts[status] ?? 0) > 0);
-  if (shown.length === 0) return null;
+  const ready = counts.available ?? 0;
+  if (shown.length === 0 && ready === 0) return null;
+  if (shown.length === 0) {
+    return (
+      <Tooltip label={t('caseList.imageStatus.available')} openDelay={300}>
+        <Badge
+          size="xs"
+          variant="light"
+          color={STATUS_COLORS.available}
+          radius="sm"
+          data-testid="status-count-available"
+        >
+          {t('caseList.imageStatus.readyCount', { count: ready })}
+        </Badge>
+      </Tooltip>
+    );
+  }
   return (
     <Group gap={4} wrap="nowrap">
       {shown.map((status) => (

@@ -36,4 +36,16 @@ describe('isPickerSearchable', () => {
   it('is searchable only above 5 groups', () => {
     expect([0, 1, 5, 6, 40].map(isPickerSearchable)).toEqual([false, false, false, true, true]);
   });
+
+  it('prefers, with nothing stored, the first group by name where the user can create cases', () => {
+    const can = (canCreateCase: boolean) => ({ userCapabilities: { canCreateCase } });
+    const mixed = [
+      { id: 'a', name: 'Alpha (read only)', ...can(false) },
+      { id: 'c', name: 'Charlie', ...can(true) },
+      { id: 'b', name: 'Bravo', ...can(true) },
+    ];
+    expect(pickCurrentOrganization(mixed, null)?.id).toBe('b');
+    expect(pickCurrentOrganization(mixed, 'a')?.id).toBe('a');
+    expect(pickCurrentOrganization([{ id: 'a', name: 'A', ...can(false) }], null)?.id).toBe('a');
+  });
 });

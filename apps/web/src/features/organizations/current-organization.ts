@@ -1,4 +1,9 @@
-/** Rules of the current group (spec part 3 §2, §4): stored locally, else the first group by name. */
+import type { OrganizationCapabilities } from '@pathology/contract';
+
+/*
+ * Rules of the current group (spec part 3 §2, §4): stored locally, else the first group by name,
+ * preferring one where the user can work (create cases).
+ */
 
 /** localStorage key of the chosen group's id. */
 export const CURRENT_ORGANIZATION_STORAGE_KEY = 'currentOrganizationId';
@@ -11,6 +16,8 @@ interface Named {
   name: string;
 }
 
+type Group = Named & { userCapabilities?: Pick<OrganizationCapabilities, 'canCreateCase'> };
+
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 export function compareByName(a: Named, b: Named): number {
@@ -19,14 +26,17 @@ export function compareByName(a: Named, b: Named): number {
 
 /**
  * The stored group when the caller can still see it; otherwise (nothing stored, or the group is gone or belongs to
- * another account that used this browser) the first group by name. Undefined only when the list is empty.
+ * another account that used this browser) the first group by name where the caller can create cases, so a new user
+ * does not land where "Upload Files" refuses them; failing that, the first by name. Undefined only when the list is
+ * empty.
  */
-export function pickCurrentOrganization<T extends Named>(
+export function pickCurrentOrganization<T extends Group>(
   organizations: readonly T[],
   storedId: string | null | undefined,
 ): T | undefined {
   const stored = storedId == null ? undefined : organizations.find((organization) => organization.id === storedId);
-  return stored ?? [...organizations].sort(compareByName)[0];
+  const byName = [...organizations].sort(compareByName);
+  return stored ?? byName.find((organization) => organization.userCapabilities?.canCreateCase === true) ?? byName[0];
 }
 
 export function isPickerSearchable(groupCount: number): boolean {
