@@ -91,7 +91,7 @@ describe('the first minutes of a new user', () => {
       browser,
       baseURL,
       `first-minutes-columns-${width}`,
-      async ({ page }) => {
+      async ({ page, screenshot }) => {
         await signIn(page, 'super', '/cases');
         await waitForList(page);
         await page.getByTestId('case-list-organization').click();
@@ -106,22 +106,21 @@ describe('the first minutes of a new user', () => {
           );
         expect(cut).toEqual([]);
         expect(await page.getByTestId('case-group').count()).toBeGreaterThan(0);
-        const statusWidths = await page
-          .getByTestId('case-image-status')
-          .evaluateAll((cells) =>
-            cells.map((cell) => ({
-              width: cell.getBoundingClientRect().width,
-              empty: cell.textContent?.trim() === '',
-            })),
-          );
+        const statusWidths = await page.getByTestId('case-image-status').evaluateAll((cells) =>
+          cells.map((cell) => ({
+            width: cell.getBoundingClientRect().width,
+            empty: cell.textContent?.trim() === '',
+          })),
+        );
         expect(Math.max(...statusWidths.map((cell) => cell.width))).toBeLessThan(140);
+        await screenshot(`first-minutes-case-list-${width}`);
       },
       { viewport: { width, height: 900 } },
     );
   });
 
   it('(e) shows "Upload completed" where it covers neither Transfer nor the ⋯ menu of the case', async () => {
-    await withAppPage(browser, baseURL, 'first-minutes-toast', async ({ page }) => {
+    await withAppPage(browser, baseURL, 'first-minutes-toast', async ({ page, screenshot }) => {
       await signIn(page, 'admin', '/cases');
       await waitForShell(page);
       await switchLanguage(page, 'en');
@@ -150,6 +149,7 @@ describe('the first minutes of a new user', () => {
       await notification.waitFor();
       const box = (await notification.boundingBox())!;
       for (const button of [transfer, options]) expect(overlaps(box, (await button.boundingBox())!)).toBe(false);
+      await screenshot('first-minutes-upload-toast');
     });
   });
 });

@@ -34,6 +34,7 @@ describe('sign out: the provider ends the session and the app returns to the sig
       expect(visited).toContain('/signed-out');
       // The sign-in page says why the user is there.
       expect(await page.getByRole('status').innerText()).toBe('You have signed out of Pathology slides.');
+      await app.screenshot('signed-out-sign-in-page-en');
       expect(await page.locator('html').getAttribute('lang')).toBe('en');
       const storedUsers = (await storageKeys(page, 'sessionStorage')).filter((key) => key.startsWith('oidc.user:'));
       expect(storedUsers).toEqual([]);
