@@ -91,7 +91,8 @@ describe('the first minutes of a new user', () => {
       browser,
       baseURL,
       `first-minutes-columns-${width}`,
-      async ({ page, screenshot }) => {
+      async (app) => {
+        const { page } = app;
         await signIn(page, 'super', '/cases');
         await waitForList(page);
         await page.getByTestId('case-list-organization').click();
@@ -113,14 +114,15 @@ describe('the first minutes of a new user', () => {
           })),
         );
         expect(Math.max(...statusWidths.map((cell) => cell.width))).toBeLessThan(140);
-        await screenshot(`first-minutes-case-list-${width}`);
+        await app.screenshot(`first-minutes-case-list-${width}`);
       },
       { viewport: { width, height: 900 } },
     );
   });
 
   it('(e) shows "Upload completed" where it covers neither Transfer nor the ⋯ menu of the case', async () => {
-    await withAppPage(browser, baseURL, 'first-minutes-toast', async ({ page, screenshot }) => {
+    await withAppPage(browser, baseURL, 'first-minutes-toast', async (app) => {
+      const { page } = app;
       await signIn(page, 'admin', '/cases');
       await waitForShell(page);
       await switchLanguage(page, 'en');
@@ -149,7 +151,7 @@ describe('the first minutes of a new user', () => {
       await notification.waitFor();
       const box = (await notification.boundingBox())!;
       for (const button of [transfer, options]) expect(overlaps(box, (await button.boundingBox())!)).toBe(false);
-      await screenshot('first-minutes-upload-toast');
+      await app.screenshot('first-minutes-upload-toast');
     });
   });
 });

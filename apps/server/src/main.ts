@@ -3,7 +3,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
+import { startEmbeddedPostgres, type EmbeddedServer, type OutageEvent } from './db/embedded.ts';
 import { PortInUseError } from './db/leftover-postmaster.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -67,10 +67,7 @@ async function main(): Promise<void> {
       dataDir: path.join(config.dataDir, 'postgres'),
       port: config.embeddedPgPort,
       log: (line) => log.debug({ postgres: line }),
-      onOutage: (event) =>
-        event.state === 'down'
-          ? log.error({ code: event.code, signal: event.signal }, 'embedded PostgreSQL died; restarting it')
-          : log.info('embedded PostgreSQL restarted'),
+      onOutage: (event) => logOutage(log, event),
     }).catch((error: unknown) => {
       if (error instanceof PortInUseError) {
         throw new StartupError(
@@ -179,6 +176,17 @@ function printWelcome(config: Config): void {
     for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email.padEnd(24)} ${account.password}`);
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+function logOutage(log: pino.Logger, event: OutageEvent): void {
+  switch (event.state) {
+    case 'down':
+      return log.error({ code: event.code, signal: event.signal }, 'embedded PostgreSQL died; restarting it');
+    case 'restart_failed':
+      return log.warn({ err: event.error }, 'embedded PostgreSQL restart failed; trying again');
+    case 'up':
+      return log.info('embedded PostgreSQL restarted');
+  }
 }
 
 /** A start-up failure whose message already says what to do. */

@@ -15,11 +15,16 @@ interface EmbeddedOptions {
   port: number;
   database?: string;
   log?: (line: string) => void;
-  /** Called when the cluster died on its own and when it was started again. */
-  onOutage?: (event: { state: 'down'; code: number | null; signal: string | null } | { state: 'up' }) => void;
+  /** Called when the cluster died on its own, when starting it again failed, and when it is back. */
+  onOutage?: (event: OutageEvent) => void;
   /** Back-off between restarts of a cluster that died; the defaults suit a server, tests shorten them. */
   restart?: RestartPolicy;
 }
+
+export type OutageEvent =
+  | { state: 'down'; code: number | null; signal: string | null }
+  | { state: 'restart_failed'; error: unknown }
+  | { state: 'up' };
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
@@ -80,7 +85,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     policy: options.restart,
     onDown: (code, signal) => options.onOutage?.({ state: 'down', code, signal }),
     onUp: () => options.onOutage?.({ state: 'up' }),
-    onRetryFailed: (error) => log(`PostgreSQL restart failed: ${(error as Error).message}`),
+    onRetryFailed: (error) => options.onOutage?.({ state: 'restart_failed', error }),
   });
   await supervisor.begin();
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { IDP_MOUNT_PATH, type Idp } from './idp.ts';
 import { INTERACTION_PREFIX, interactionRoutes } from './interactions.ts';
 
@@ -20,9 +21,22 @@ export function isProviderUrl(url: string): boolean {
  * The sign-in pages are ordinary Fastify routes.
  */
 export async function registerIdp(app: FastifyInstance, idp: Idp): Promise<void> {
-  const handle = idp.provider.callback();
-  idp.provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'OpenID provider error'));
+  // The provider answers its own errors with a generic 500; one caused by the database being away is
+  // a 503 with Retry-After, as everywhere else.
+  const databaseAway = new WeakSet<object>();
+  idp.provider.on('server_error', (ctx, error) => {
+    if (isDatabaseUnavailable(error)) databaseAway.add(ctx);
+    app.log.error({ err: error }, 'OpenID provider error');
+  });
+  idp.provider.use(async (ctx, next) => {
+    await next();
+    if (!databaseAway.has(ctx)) return;
+    ctx.status = 503;
+    ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  });
 
+  // After every provider.use: the callback composes the middleware there is when it is made.
+  const handle = idp.provider.callback();
   app.addHook('onRequest', async (request, reply) => {
     const url = request.raw.url ?? '';
     if (!isProviderUrl(url)) return;
