@@ -1,16 +1,16 @@
 import type { AttachmentExtension } from '@pathology/contract';
+import { sniffKind } from '../../imaging/index.ts';
 
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
-const ZIP = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1')];
 /** Readers accept `%PDF-` anywhere in the first 1024 bytes (some generators put a line before it). */
 const PDF_HEADER_WINDOW = 1024;
 /** Markup that makes a browser render a "CSV" as a page if it were ever served inline. */
 const MARKUP_START = /^\s*<(?:!doctype|html|head|body|script|svg|\?xml)/i;
 
 const startsWith = (head: Buffer, signature: Buffer) => head.subarray(0, signature.length).equals(signature);
-const isZip = (head: Buffer) => ZIP.some((signature) => startsWith(head, signature));
+// JPEG, PNG and zip are told the way image uploads tell them.
+const isZip = (head: Buffer) => sniffKind(head) === 'zip';
+const isJpeg = (head: Buffer) => sniffKind(head) === 'jpeg';
 
 const UTF16_BOMS = [Buffer.from([0xff, 0xfe]), Buffer.from([0xfe, 0xff])];
 /** Plain text (UTF-8, Shift_JIS, or UTF-16 with its byte-order mark), and not a web page. */
@@ -30,9 +30,9 @@ const CHECKS: Record<AttachmentExtension, (head: Buffer) => boolean> = {
   '.csv': isText,
   '.gif': (head) => ['GIF87a', 'GIF89a'].includes(head.toString('latin1', 0, 6)),
   '.bmp': (head) => head.toString('latin1', 0, 2) === 'BM',
-  '.png': (head) => startsWith(head, PNG),
-  '.jpg': (head) => startsWith(head, JPEG),
-  '.jpeg': (head) => startsWith(head, JPEG),
+  '.png': (head) => sniffKind(head) === 'png',
+  '.jpg': isJpeg,
+  '.jpeg': isJpeg,
 };
 
 /** Whether the first bytes of a file are what its attachment extension promises. */
