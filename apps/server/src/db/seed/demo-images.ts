@@ -19,8 +19,11 @@ function newestOfEachGroup<T extends { ownerOrganizationId: string; createdAt: D
   count: number,
 ): T[] {
   const byGroup = new Map<string, T[]>();
-  for (const seeded of cases)
-    byGroup.set(seeded.ownerOrganizationId, [...(byGroup.get(seeded.ownerOrganizationId) ?? []), seeded]);
+  for (const seeded of cases) {
+    const owned = byGroup.get(seeded.ownerOrganizationId) ?? [];
+    owned.push(seeded);
+    byGroup.set(seeded.ownerOrganizationId, owned);
+  }
   return [...byGroup.values()].flatMap((owned) =>
     owned.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, count),
   );
