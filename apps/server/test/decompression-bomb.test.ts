@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
-import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { useInstallations } from './installation.ts';
 import { tokenForProcess } from './process-token.ts';
 import { waitForHealthy } from './server-process.ts';
+import { queryOnce } from './sql.ts';
 
 const { fresh } = useInstallations();
 const SIDE = 50_000;
@@ -42,16 +42,6 @@ async function decompressionBomb(): Promise<Buffer> {
   ]);
 }
 
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /** Peak resident memory of a process since its counter was last reset, in MiB. */
 async function peakMiB(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
@@ -68,12 +58,12 @@ describe('a decompression bomb', () => {
     // The demo slides convert after start; measure from when they are done.
     await vi.waitFor(
       async () => {
-        const busy = await query(databaseUrl, `SELECT 1 FROM images WHERE status IN ('uploaded', 'processing')`);
+        const busy = await queryOnce(databaseUrl, `SELECT 1 FROM images WHERE status IN ('uploaded', 'processing')`);
         expect(busy).toHaveLength(0);
       },
       { timeout: 120_000, interval: 500 },
     );
-    const [target] = await query<{ id: string }>(
+    const [target] = await queryOnce<{ id: string }>(
       databaseUrl,
       `SELECT c.id FROM cases c JOIN memberships m ON m.organization_id = c.owner_organization_id
        JOIN accounts a ON a.id = m.account_id WHERE a.email = 'member@demo.test' AND m.role = 'member' LIMIT 1`,
@@ -94,7 +84,7 @@ describe('a decompression bomb', () => {
     const { id } = (await response.json()) as { id: string };
     await vi.waitFor(
       async () => {
-        const [image] = await query<{ status: string; process_error_code: number; process_error_message: string }>(
+        const [image] = await queryOnce<{ status: string; process_error_code: number; process_error_message: string }>(
           databaseUrl,
           `SELECT status, process_error_code, process_error_message FROM images WHERE id = $1`,
           [id],

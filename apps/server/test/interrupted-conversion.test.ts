@@ -1,19 +1,13 @@
-import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { useInstallations } from './installation.ts';
 import { waitForHealthy } from './server-process.ts';
+import { queryOnce } from './sql.ts';
 
 const { fresh } = useInstallations();
 
 async function statuses(databaseUrl: string): Promise<Map<string, string>> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string; status: string }>('SELECT id, status FROM images');
-    return new Map(rows.map((row) => [row.id, row.status]));
-  } finally {
-    await client.end();
-  }
+  const rows = await queryOnce<{ id: string; status: string }>(databaseUrl, 'SELECT id, status FROM images');
+  return new Map(rows.map((row) => [row.id, row.status]));
 }
 
 describe('a conversion running when the server is killed', () => {

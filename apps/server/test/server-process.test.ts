@@ -2,22 +2,17 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { JobQueue } from '../src/jobs/job-queue.ts';
 import { QUEUE_POLICIES, type QueuePayloads } from '../src/jobs/queues.ts';
 import { freePort } from './free-port.ts';
 import { startServerProcess, waitForHealthy } from './server-process.ts';
+import { queryOnce } from './sql.ts';
 
 async function count(url: string, table: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n as number;
-  } finally {
-    await client.end();
-  }
+  const [row] = await queryOnce<{ n: number }>(url, `SELECT count(*)::int AS n FROM ${table}`);
+  return row!.n;
 }
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -53,15 +48,12 @@ describe('the start command', () => {
     // The demo slides go through the real conversion in the worker of the same process.
     await vi.waitFor(
       async () => {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        try {
-          const { rows } = await client.query(`SELECT status, width FROM images`);
-          expect(rows.length).toBeGreaterThan(0);
-          expect(rows.every((row) => row.status === 'available' && row.width === 8192)).toBe(true);
-        } finally {
-          await client.end();
-        }
+        const rows = await queryOnce<{ status: string; width: number }>(
+          databaseUrl,
+          `SELECT status, width FROM images`,
+        );
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.every((row) => row.status === 'available' && row.width === 8192)).toBe(true);
       },
       { timeout: 120_000, interval: 1_000 },
     );
@@ -100,12 +92,9 @@ describe('the start command', () => {
     const client = new JobQueue<QueuePayloads>({ connectionString: external.url, policies: QUEUE_POLICIES });
     await client.start();
     cleanups.push(() => client.stop());
-    const pgClient = new pg.Client({ connectionString: external.url });
-    await pgClient.connect();
-    cleanups.push(() => pgClient.end());
-    const { rows } = await pgClient.query(`SELECT id FROM organizations ORDER BY name LIMIT 1`);
-    await pgClient.query(`UPDATE organizations SET used_attachment_bytes = 12345 WHERE id = $1`, [rows[0].id]);
-    const jobId = await client.send('storage-usage', { organizationId: rows[0].id as string });
+    const [group] = await queryOnce<{ id: string }>(external.url, `SELECT id FROM organizations ORDER BY name LIMIT 1`);
+    await queryOnce(external.url, `UPDATE organizations SET used_attachment_bytes = 12345 WHERE id = $1`, [group!.id]);
+    const jobId = await client.send('storage-usage', { organizationId: group!.id });
 
     // The api role queues jobs but never runs them.
     await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -117,8 +106,12 @@ describe('the start command', () => {
       timeout: 60_000,
       interval: 500,
     });
-    const usage = await pgClient.query(`SELECT used_attachment_bytes FROM organizations WHERE id = $1`, [rows[0].id]);
-    expect(Number(usage.rows[0].used_attachment_bytes)).toBe(0);
+    const [usage] = await queryOnce<{ used_attachment_bytes: string }>(
+      external.url,
+      `SELECT used_attachment_bytes FROM organizations WHERE id = $1`,
+      [group!.id],
+    );
+    expect(Number(usage!.used_attachment_bytes)).toBe(0);
     expect(await worker.stop()).toBe(0);
     expect(await api.stop()).toBe(0);
   }, 180_000);
