@@ -47,11 +47,15 @@ export class FilesystemBlobStore implements BlobStore {
     // Same folder as the target so the final rename is atomic; '~' never occurs in a key, so list() skips it.
     const temporary = `${target}.~${randomBytes(8).toString('hex')}`;
     const counter = new ByteCounter(options.size);
+    // flush: fsync before 'finish', so after a crash the key holds the old blob or the whole new one, never a stub.
+    const writer = createWriteStream(temporary, { flags: 'wx', flush: true });
     try {
-      // flush: fsync before 'finish', so after a crash the key holds the old blob or the whole new one, never a stub.
-      await pipeline(body, counter, createWriteStream(temporary, { flags: 'wx', flush: true }));
+      await pipeline(body, counter, writer);
       await fs.rename(temporary, target);
     } catch (error) {
+      // A body that fails at once (a refused upload) can end the pipeline before the file is even open;
+      // the stream still opens and closes it afterwards, so removing it first would leave it behind.
+      if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
       await fs.unlink(temporary).catch((cleanup: unknown) => {
         // ENOTDIR: the temporary file was never created because a parent is a file.
         if (!isErrnoException(cleanup, 'ENOENT', 'ENOTDIR')) throw cleanup;
