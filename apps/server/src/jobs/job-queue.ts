@@ -35,7 +35,7 @@ export const WORKER_LOST = 'The worker running this job stopped (its heartbeat l
  */
 export class JobQueue<M extends { [Q in keyof M]: object }> {
   private readonly boss: PgBoss;
-  private leases: JobLeases | undefined;
+  private readonly lease: JobLeases;
   private sweep: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: JobQueueOptions<M>) {
@@ -45,11 +45,7 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
       maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
     });
     this.boss.on('error', (error) => options.onError?.(error));
-  }
-
-  private get lease(): JobLeases {
-    this.leases ??= new JobLeases(this.boss.getDb(), this.options.lease ?? DEFAULT_LEASE);
-    return this.leases;
+    this.lease = new JobLeases(this.boss.getDb(), options.lease ?? DEFAULT_LEASE);
   }
 
   private queueNames(): (keyof M & string)[] {
