@@ -57,6 +57,10 @@ import { createImageIngest } from './modules/images/image-ingest.ts';
 import { imageUploadRoutes } from './modules/images/image-upload.routes.ts';
 import { imageRoutes } from './modules/images/image.routes.ts';
 import { createImageService } from './modules/images/image.service.ts';
+import { createDrawingDownload } from './modules/drawings/drawing-download.ts';
+import { createDrawingRepository } from './modules/drawings/drawing.repository.ts';
+import { drawingRoutes } from './modules/drawings/drawing.routes.ts';
+import { createDrawingService } from './modules/drawings/drawing.service.ts';
 import { tusUploadRoutes } from './modules/uploads/tus-uploads.routes.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { cacheCallers } from './auth/caller-cache.ts';
@@ -168,6 +172,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(batchUploadRoutes, {
         service: createBatchUploadService({ repository: createBatchUploadRepository(db), capabilities }),
+      });
+      const drawings = createDrawingRepository(db);
+      await api.register(drawingRoutes, {
+        service: createDrawingService({ drawings, capabilities }),
+        download: createDrawingDownload({ drawings, capabilities }),
       });
       await api.register(colorRoutes, {
         service: createColorService({ colors: createColorRepository(db), capabilities }),

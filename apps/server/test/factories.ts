@@ -27,7 +27,12 @@ export function factories(db: Db) {
       return row!.id;
     },
     async organization(
-      values: Partial<Pick<typeof organizations.$inferInsert, 'contractId' | 'isProvider' | 'predictionEnabled'>> = {},
+      values: Partial<
+        Pick<
+          typeof organizations.$inferInsert,
+          'contractId' | 'isProvider' | 'predictionEnabled' | 'downloadDrawingsEnabled' | 'drawingCreationDenied'
+        >
+      > = {},
     ): Promise<string> {
       const contractId = values.contractId ?? (await f.contract());
       const [row] = await db

@@ -14,3 +14,4 @@ export * from './api/images.ts';
 export * from './api/attachments.ts';
 export * from './api/batch-upload.ts';
 export * from './api/colors.ts';
+export * from './api/drawings.ts';

@@ -8,3 +8,4 @@ export * from './predictions.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './uploads.ts';
+export * from './measurement.ts';

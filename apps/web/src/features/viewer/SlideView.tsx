@@ -1,7 +1,7 @@
 import { Box, Drawer, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import type { Case, Image } from '@pathology/contract';
+import { micronsPerImagePixel, type Case, type Image } from '@pathology/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text.ts';
@@ -11,7 +11,7 @@ import { useSavedViewerColour } from '../viewer-colour/useColourEditor.ts';
 import { initialLayer } from './layers.ts';
 import { LayerPicker } from './LayerPicker.tsx';
 import { currentImageZoom } from './osd-viewer.ts';
-import { micronsPerImagePixel, scaleBar } from './scale-bar.ts';
+import { scaleBar } from './scale-bar.ts';
 import { snapshotFilename, takeSnapshot } from './snapshot.ts';
 import { useLocalPreference } from './useLocalPreference.ts';
 import { useSlideViewer } from './useSlideViewer.ts';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { LayerPicker } from './LayerPicker.tsx';
-import { micronsPerImagePixel } from './scale-bar.ts';
+import { micronsPerImagePixel } from '@pathology/contract';
 import { useLocalPreference } from './useLocalPreference.ts';
 import { effectiveMagnification } from './zoom-text.ts';
 

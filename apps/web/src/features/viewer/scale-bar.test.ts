@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { micronsPerImagePixel, scaleBar, validDotsPerCentimetre } from './scale-bar.ts';
+import { micronsPerImagePixel, validDotsPerCentimetre } from '@pathology/contract';
+import { scaleBar } from './scale-bar.ts';
 
 describe('validDotsPerCentimetre', () => {
   it('converts dpi to dpc and keeps dpc as is', () => {

@@ -1,28 +1,3 @@
-import type { Image } from '@pathology/contract';
-
-/** A resolution of exactly 10 dots per centimetre is a placeholder some scanners write: read it as 22620 dpc. */
-const PLACEHOLDER_DPC = 10;
-const PLACEHOLDER_REPLACEMENT_DPC = 22620;
-/** Anything at or below this many dots per centimetre is no microscope scan (part 2 §9). */
-const MIN_VALID_DPC = 5000;
-const MICRONS_PER_CENTIMETRE = 10_000;
-
-type Resolution = NonNullable<Image['resolution']>;
-
-/** Dots per centimetre of the horizontal resolution, when it is valid (spec part 2 §9); undefined otherwise. */
-export function validDotsPerCentimetre(resolution: Resolution | null | undefined): number | undefined {
-  if (!resolution) return undefined;
-  const dpc = resolution.unit === 'dpi' ? resolution.x / 2.54 : resolution.x;
-  if (dpc === PLACEHOLDER_DPC) return PLACEHOLDER_REPLACEMENT_DPC;
-  return dpc > MIN_VALID_DPC ? dpc : undefined;
-}
-
-/** Micrometres covered by one full-resolution image pixel; undefined when the resolution is not valid (no scale bar). */
-export function micronsPerImagePixel(resolution: Resolution | null | undefined): number | undefined {
-  const dpc = validDotsPerCentimetre(resolution);
-  return dpc === undefined ? undefined : MICRONS_PER_CENTIMETRE / dpc;
-}
-
 export interface ScaleBar {
   /** Length on screen, in CSS pixels. */
   lengthPx: number;

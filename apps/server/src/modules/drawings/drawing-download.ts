@@ -1,0 +1,66 @@
+import { Readable } from 'node:stream';
+import { DRAWING_MESSAGES, micronsPerPixelXY } from '@pathology/contract';
+import yazl from 'yazl';
+import type { Caller } from '../../auth/caller.ts';
+import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { featureCollection, measurementsCsv } from './drawing-export.ts';
+import type { DrawingRepository, Reader } from './drawing.repository.ts';
+
+interface Deps {
+  drawings: DrawingRepository;
+  capabilities: Pick<CapabilitiesService, 'requireCaseCapability'>;
+}
+
+/** A zip member name: no path separators or characters Windows refuses, never empty. */
+function safeName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this replaces
+  const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim();
+  return cleaned === '' || /^\.+$/.test(cleaned) ? 'image' : cleaned;
+}
+
+/**
+ * POST drawings/download (part 2 §6, §7): every image must be on a case where the caller may download
+ * drawings (canDownloadDrawings, which includes the group's downloadDrawingsEnabled). The zip holds,
+ * per image with drawings, `<name>/drawings.geojson` and `<name>/measurements.csv`. Members are made
+ * one image at a time as the client reads, so a thousand images never sit in memory together.
+ */
+export function createDrawingDownload({ drawings, capabilities }: Deps) {
+  return async function download(caller: Caller, imageIds: readonly string[]): Promise<Readable> {
+    const unique = [...new Set(imageIds)];
+    const found = await drawings.downloadableImages(unique);
+    if (found.length !== unique.length) throw HttpError.notFound(DRAWING_MESSAGES.downloadNotFound);
+    for (const caseId of new Set(found.map((image) => image.caseId))) {
+      await capabilities.requireCaseCapability(caller, caseId, 'canDownloadDrawings');
+    }
+    const reader: Reader = { accountId: caller.accountId, canEditCase: false };
+    const counts = await drawings.countByImage(unique, reader);
+    const withDrawings = found.filter((image) => (counts.get(image.id) ?? 0) > 0);
+    if (withDrawings.length === 0) throw HttpError.notFound(DRAWING_MESSAGES.downloadNotFound);
+
+    const zip = new yazl.ZipFile();
+    const used = new Set<string>();
+    for (const image of withDrawings) {
+      let folder = safeName(image.displayName);
+      if (used.has(folder)) folder = `${folder} (${image.id.slice(0, 8)})`;
+      used.add(folder);
+      const rows = () => drawings.imageDrawings(image.id, reader);
+      zip.addReadStreamLazy(`${folder}/drawings.geojson`, (done) => {
+        rows().then(
+          (list) => done(null, Readable.from(featureCollection(list))),
+          (error: unknown) => done(error, Readable.from([])),
+        );
+      });
+      zip.addReadStreamLazy(`${folder}/measurements.csv`, (done) => {
+        rows().then(
+          (list) => done(null, Readable.from([measurementsCsv(list, micronsPerPixelXY(image.resolution))])),
+          (error: unknown) => done(error, Readable.from([])),
+        );
+      });
+    }
+    zip.end();
+    return zip.outputStream as Readable;
+  };
+}
+
+export type DrawingDownload = ReturnType<typeof createDrawingDownload>;

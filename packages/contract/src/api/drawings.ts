@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { maxLengthMessage } from './cases.ts';
+import {
+  DEFAULT_DRAWING_LINE_COLOR,
+  DEFAULT_DRAWING_LINE_WIDTH,
+  DRAWING_GEOMETRY_OF_SHAPE,
+  DRAWING_MESSAGES,
+  DrawingGeometrySchema,
+  DrawingShapeSchema,
+  DrawingStyleSchema,
+  DrawingVisibilitySchema,
+  MAX_DRAWING_TITLE_LENGTH,
+  MAX_DRAWING_VERTICES,
+  TWO_POINT_SHAPES,
+  positionsOf,
+  type DrawingGeometry,
+  type DrawingShape,
+} from '../domain/drawings.ts';
+
+export const DrawingTitleSchema = z
+  .string()
+  .trim()
+  .max(MAX_DRAWING_TITLE_LENGTH, maxLengthMessage(MAX_DRAWING_TITLE_LENGTH));
+
+/** Why this geometry cannot be drawn with this shape, or null when it fits. */
+export function shapeGeometryProblem(shape: DrawingShape, geometry: DrawingGeometry): string | null {
+  if (!DRAWING_GEOMETRY_OF_SHAPE[shape].includes(geometry.type)) return DRAWING_MESSAGES.wrongGeometry;
+  if (TWO_POINT_SHAPES.includes(shape) && geometry.type === 'LineString' && geometry.coordinates.length !== 2) {
+    return DRAWING_MESSAGES.twoPoints;
+  }
+  if (positionsOf(geometry).length > MAX_DRAWING_VERTICES) return DRAWING_MESSAGES.tooManyVertices;
+  return null;
+}
+
+/** Positions in a `coordinates` value: one position, a list of positions, or a list of rings. */
+function countPositions(coordinates: unknown): number {
+  if (!Array.isArray(coordinates)) return 0;
+  return (coordinates as unknown[]).reduce<number>((sum, item) => {
+    const inner = Array.isArray(item) ? (item as unknown[]) : [];
+    return sum + (Array.isArray(inner[0]) ? inner.length : 1);
+  }, 0);
+}
+
+/** A geometry checked before zod walks every position, so 10 million points fail fast with the clear message. */
+const BoundedGeometrySchema = z
+  .unknown()
+  .superRefine((value, context) => {
+    const coordinates = (value as { coordinates?: unknown } | null)?.coordinates;
+    if (countPositions(coordinates) > MAX_DRAWING_VERTICES) {
+      context.addIssue({ code: 'custom', message: DRAWING_MESSAGES.tooManyVertices, fatal: true });
+    }
+  })
+  .pipe(DrawingGeometrySchema);
+
+export const CreateDrawingRequestSchema = z
+  .object({
+    shapeType: DrawingShapeSchema,
+    geometry: BoundedGeometrySchema,
+    title: DrawingTitleSchema.default(''),
+    visibility: DrawingVisibilitySchema.default('public'),
+    style: DrawingStyleSchema.default({ lineWidth: DEFAULT_DRAWING_LINE_WIDTH, lineColor: DEFAULT_DRAWING_LINE_COLOR }),
+  })
+  .superRefine((drawing, context) => {
+    const problem = shapeGeometryProblem(drawing.shapeType, drawing.geometry);
+    if (problem != null) context.addIssue({ code: 'custom', path: ['geometry'], message: problem });
+  });
+export type CreateDrawingRequest = z.input<typeof CreateDrawingRequestSchema>;
+
+/** PATCH (merge-patch): any of the fields; a new geometry is checked against the drawing's shape on the server. */
+export const UpdateDrawingRequestSchema = z.object({
+  geometry: BoundedGeometrySchema.optional(),
+  title: DrawingTitleSchema.optional(),
+  visibility: DrawingVisibilitySchema.optional(),
+  style: DrawingStyleSchema.partial().optional(),
+});
+export type UpdateDrawingRequest = z.input<typeof UpdateDrawingRequestSchema>;
+
+export const DrawingSchema = z.object({
+  id: z.uuid(),
+  imageId: z.uuid(),
+  imageLayerId: z.uuid(),
+  /** Null once the author's account is gone; the drawing stays. */
+  authorAccountId: z.uuid().nullable(),
+  authorName: z.string().nullable(),
+  visibility: DrawingVisibilitySchema,
+  title: z.string(),
+  shapeType: DrawingShapeSchema,
+  geometry: DrawingGeometrySchema,
+  style: DrawingStyleSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  /** Whether the caller may change or delete it: its author, or for a public drawing someone who may edit the case. */
+  editable: z.boolean(),
+});
+export type Drawing = z.infer<typeof DrawingSchema>;
+
+/** The drawings of one layer, streamed in one response. */
+export const DrawingListSchema = z.object({ data: z.array(DrawingSchema) });
+export type DrawingList = z.infer<typeof DrawingListSchema>;
+
+/** POST drawings/download: a zip with a GeoJSON and a measurements CSV per image. */
+export const DownloadDrawingsRequestSchema = z.object({ imageIds: z.array(z.uuid()).min(1).max(1000) });
+export type DownloadDrawingsRequest = z.infer<typeof DownloadDrawingsRequestSchema>;
