@@ -10,6 +10,8 @@ import caseImagesEn from '../features/case-images/i18n/en.json';
 import caseImagesJa from '../features/case-images/i18n/ja.json';
 import caseListEn from '../features/case-list/i18n/en.json';
 import caseListJa from '../features/case-list/i18n/ja.json';
+import drawingsEn from '../features/drawings/i18n/en.json';
+import drawingsJa from '../features/drawings/i18n/ja.json';
 import uploadsEn from '../features/uploads/i18n/en.json';
 import uploadsJa from '../features/uploads/i18n/ja.json';
 import viewerEn from '../features/viewer/i18n/en.json';
@@ -40,6 +42,7 @@ export const resources = {
       attachments: attachmentsJa,
       viewer: viewerJa,
       viewerColour: viewerColourJa,
+      drawings: drawingsJa,
     },
   },
   en: {
@@ -53,6 +56,7 @@ export const resources = {
       attachments: attachmentsEn,
       viewer: viewerEn,
       viewerColour: viewerColourEn,
+      drawings: drawingsEn,
     },
   },
 } as const;

@@ -54,6 +54,8 @@ const BoundedGeometrySchema = z
 
 export const CreateDrawingRequestSchema = z
   .object({
+    /** Made by the client, so a drawing keeps its id through undo and redo before and after saving. */
+    id: z.uuid().optional(),
     shapeType: DrawingShapeSchema,
     geometry: BoundedGeometrySchema,
     title: DrawingTitleSchema.default(''),

@@ -41,6 +41,7 @@ export const DRAWING_MESSAGES = {
   coordinateNotFinite: 'Coordinates must be finite numbers',
   wrongGeometry: 'This geometry does not fit the shape',
   twoPoints: 'This shape needs exactly two points',
+  alreadyExists: 'A drawing with this id already exists',
   downloadNotFound: 'Drawings data does not exist.',
   downloadFailed: 'Failed to download Image drawings.',
   downloadSucceeded: 'Image drawings downloaded successfully.',

@@ -5,6 +5,7 @@ import { accounts, drawings, imageLayers, images } from '../../db/schema/index.t
 import { accountName } from '../accounts/account-name.ts';
 
 export interface NewDrawing {
+  id?: string;
   imageId: string;
   imageLayerId: string;
   accountId: string;
@@ -160,9 +161,10 @@ export function createDrawingRepository(db: Db) {
       return row;
     },
 
-    async create(drawing: NewDrawing): Promise<string> {
-      const [row] = await db.insert(drawings).values(drawing).returning({ id: drawings.id });
-      return row!.id;
+    /** The new drawing's id, or undefined when a drawing with the given id exists. */
+    async create(drawing: NewDrawing): Promise<string | undefined> {
+      const [row] = await db.insert(drawings).values(drawing).onConflictDoNothing().returning({ id: drawings.id });
+      return row?.id;
     },
 
     async update(drawingId: string, changes: DrawingChanges): Promise<void> {

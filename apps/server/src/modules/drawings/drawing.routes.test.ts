@@ -91,6 +91,16 @@ describe('drawing routes', () => {
     expect(one.json().geometry).toEqual(rectangle.geometry);
   });
 
+  it('keeps an id the client chose, once', async () => {
+    const { base } = await layerIn();
+    const id = crypto.randomUUID();
+    const created = await call('mia', 'POST', `${base}/drawings`, { ...rectangle, id });
+    expect(created.json().id).toBe(id);
+    const again = await call('mia', 'POST', `${base}/drawings`, { ...ruler, id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(DRAWING_MESSAGES.alreadyExists);
+  });
+
   it('counts visible drawings as the annotations of an image in the case list', async () => {
     const { caseId, base } = await layerIn();
     await call('mia', 'POST', `${base}/drawings`, rectangle);

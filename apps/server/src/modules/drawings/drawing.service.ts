@@ -93,6 +93,7 @@ export function createDrawingService({ drawings, capabilities }: Deps) {
         throw HttpError.forbidden(access.capabilities.canEdit ? DRAWING_MESSAGES.creationDenied : undefined);
       }
       const id = await drawings.create({ imageId, imageLayerId: layerId, accountId: caller.accountId, ...input });
+      if (id == null) throw HttpError.conflict(DRAWING_MESSAGES.alreadyExists);
       return oneJson(layerId, id, readerOf(caller, access));
     },
 

@@ -6,6 +6,8 @@ export interface BinaryRequest {
   signal?: AbortSignal;
   /** Milliseconds, or `false` for none (large downloads). */
   timeout?: number | false;
+  /** Sent as a JSON POST body (a download asked for with parameters, e.g. drawings of images). */
+  json?: unknown;
 }
 
 /** `images/1/data` → `/api/v1/images/1/data`; a path from the server root (`/api/v1/…`) is kept. */
@@ -27,7 +29,7 @@ async function errorOf(response: Response): Promise<Error> {
 }
 
 /**
- * GET of a binary body (thumbnail, PDF, download) with the bearer token. `<img src>` and links cannot send the
+ * GET (or, with `json`, POST) of a binary body (thumbnail, PDF, download) with the bearer token. `<img src>` and links cannot send the
  * Authorization header, so the bytes are read here and shown through object URLs. Errors are the JSON client's.
  */
 export async function fetchBinary(path: string, request: BinaryRequest = {}): Promise<Blob> {
@@ -58,7 +60,11 @@ export async function fetchBinary(path: string, request: BinaryRequest = {}): Pr
   try {
     const response = await transport(
       fetch(apiUrl(path, request.query), {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        ...(request.json === undefined ? {} : { method: 'POST', body: JSON.stringify(request.json) }),
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(request.json === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         signal: controller.signal,
       }),
     );

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text.ts';
 import { saveBlob } from '../case-images/fetch-binary.ts';
+import { DrawingTools } from '../drawings/DrawingTools.tsx';
 import { ColourPanel } from '../viewer-colour/ColourPanel.tsx';
 import { useSavedViewerColour } from '../viewer-colour/useColourEditor.ts';
 import { initialLayer } from './layers.ts';
@@ -157,6 +158,7 @@ export function SlideView(props: SlideViewProps) {
           </Paper>
         )}
         {ready && <ZoomIndicator zoomText={text} scaleBar={bar} />}
+        <DrawingTools viewer={viewer} ready={ready} image={image} layerId={layerId} caseItem={caseItem} />
       </Box>
       {version === 'v2' && (
         <ViewerSidePanel image={image} layerId={layerId} onLayer={setLayerId} snapshotDenied={snapshotDenied} />

@@ -1,10 +1,9 @@
 import { Divider, Group, Kbd, ScrollArea, Stack, Switch, Text, Title } from '@mantine/core';
-import type { Image } from '@pathology/contract';
+import { micronsPerImagePixel, type Image } from '@pathology/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { LayerPicker } from './LayerPicker.tsx';
-import { micronsPerImagePixel } from '@pathology/contract';
 import { useLocalPreference } from './useLocalPreference.ts';
 import { effectiveMagnification } from './zoom-text.ts';
 

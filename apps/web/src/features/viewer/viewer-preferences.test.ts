@@ -31,7 +31,8 @@ describe('local viewer preferences', () => {
       showTitle: true,
       showMeasurement: true,
       lineWidth: 2,
-      lineColor: 'grey',
+      // Part 2 §3's grey, in the form drawings store colours.
+      lineColor: '#868e96',
     });
   });
 
@@ -49,8 +50,10 @@ describe('local viewer preferences', () => {
       magnification: false,
       scale: true,
     });
-    const drawing = parsePreference('drawing', '{"lineWidth":5,"lineColor":"red","autoSave":1}');
-    expect(drawing).toEqual({ ...DEFAULT_DRAWING_PREFERENCES, lineWidth: 5, lineColor: 'red' });
+    const drawing = parsePreference('drawing', '{"lineWidth":5,"lineColor":"#FA5252","autoSave":1}');
+    expect(drawing).toEqual({ ...DEFAULT_DRAWING_PREFERENCES, lineWidth: 5, lineColor: '#FA5252' });
+    // A colour name from an older build is no colour the server takes.
+    expect(parsePreference('drawing', '{"lineColor":"grey"}').lineColor).toBe('#868e96');
   });
 
   it('does not hand out the shared default object', () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_DRAWING_LINE_COLOR, DEFAULT_DRAWING_LINE_WIDTH, MAX_DRAWING_LINE_WIDTH } from '@pathology/contract';
 import { z } from 'zod';
 
 /*
@@ -11,7 +12,7 @@ export const ViewerVersionSchema = z.enum(VIEWER_VERSIONS);
 export type ViewerVersion = z.infer<typeof ViewerVersionSchema>;
 
 export const DEFAULT_DRAWING_PREFERENCES = {
-  /** The drawing tool last chosen; none until the drawing tools exist. */
+  /** The drawing tool last chosen; null is the select tool. */
   mode: null as string | null,
   autoSave: false,
   autoSaveVisibility: 'public' as 'public' | 'private',
@@ -19,8 +20,9 @@ export const DEFAULT_DRAWING_PREFERENCES = {
   showDrawing: true,
   showTitle: true,
   showMeasurement: true,
-  lineWidth: 2,
-  lineColor: 'grey',
+  lineWidth: DEFAULT_DRAWING_LINE_WIDTH,
+  /** Grey (part 2 §3), as the colour the server stores. */
+  lineColor: DEFAULT_DRAWING_LINE_COLOR,
 };
 
 export const DrawingPreferencesSchema = z.object({
@@ -31,8 +33,11 @@ export const DrawingPreferencesSchema = z.object({
   showDrawing: z.boolean().catch(DEFAULT_DRAWING_PREFERENCES.showDrawing),
   showTitle: z.boolean().catch(DEFAULT_DRAWING_PREFERENCES.showTitle),
   showMeasurement: z.boolean().catch(DEFAULT_DRAWING_PREFERENCES.showMeasurement),
-  lineWidth: z.number().positive().max(100).catch(DEFAULT_DRAWING_PREFERENCES.lineWidth),
-  lineColor: z.string().min(1).catch(DEFAULT_DRAWING_PREFERENCES.lineColor),
+  lineWidth: z.number().int().min(1).max(MAX_DRAWING_LINE_WIDTH).catch(DEFAULT_DRAWING_PREFERENCES.lineWidth),
+  lineColor: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i)
+    .catch(DEFAULT_DRAWING_PREFERENCES.lineColor),
 });
 export type DrawingPreferences = z.infer<typeof DrawingPreferencesSchema>;
 

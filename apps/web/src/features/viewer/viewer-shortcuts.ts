@@ -47,7 +47,7 @@ interface ElementLike {
   closest?(selector: string): unknown;
 }
 
-function isTyping(target: EventTarget | null): boolean {
+export function isTyping(target: EventTarget | null): boolean {
   const element = target as ElementLike | null;
   if (!element?.tagName) return false;
   if (['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName) || element.isContentEditable) return true;

@@ -1,0 +1,94 @@
+import { Button, Group, Loader, Modal, Paper, Text } from '@mantine/core';
+import type { Case, Image } from '@pathology/contract';
+import type OpenSeadragon from 'openseadragon';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+import { errorText } from '../../i18n/error-text.ts';
+import { useAccount } from '../account/account.queries.ts';
+import { DrawingDetails } from './DrawingDetails.tsx';
+import { DrawingToolbar } from './DrawingToolbar.tsx';
+import { useDrawingLayer } from './useDrawingLayer.ts';
+import { useDrawingShortcuts } from './useDrawingShortcuts.ts';
+
+interface DrawingToolsProps {
+  viewer: OpenSeadragon.Viewer | null;
+  ready: boolean;
+  image: Image;
+  layerId: string | undefined;
+  caseItem: Case | undefined;
+}
+
+/** Asks before leaving the page (in the app or the browser) while drawings are not saved. */
+function useUnsavedGuard(unsaved: boolean) {
+  const blocker = useBlocker(unsaved);
+  useEffect(() => {
+    if (!unsaved) return undefined;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [unsaved]);
+  return blocker;
+}
+
+/** Drawing on the open slide: the tools, the selected drawing's details, and the guard for unsaved work. */
+export function DrawingTools({ viewer, ready, image, layerId, caseItem }: DrawingToolsProps) {
+  const { t } = useTranslation();
+  const account = useAccount().data;
+  const canCreate = caseItem?.userCapabilities.canCreateDrawing ?? false;
+  const author = account && {
+    accountId: account.id,
+    name: account.displayName?.trim() || `${account.firstName} ${account.lastName}`.trim() || account.email,
+  };
+  const layer = useDrawingLayer({ viewer, ready, image, layerId, canCreate, author });
+  useDrawingShortcuts(layer, canCreate);
+  const blocker = useUnsavedGuard(layer.unsavedCount > 0 && !layer.preferences.autoSave);
+
+  return (
+    <>
+      <DrawingToolbar
+        layer={layer}
+        canCreate={canCreate}
+        canDownload={caseItem?.userCapabilities.canDownloadDrawings ?? false}
+        imageId={image.id}
+      />
+      <DrawingDetails layer={layer} image={image} />
+      {(layer.loading || layer.error != null) && (
+        <Paper shadow="sm" radius="md" px="sm" py={6} pos="absolute" bottom={48} left={12} style={{ zIndex: 2 }}>
+          {layer.loading ? (
+            <Group gap="xs">
+              <Loader size="xs" />
+              <Text size="sm">{t('drawings.loading')}</Text>
+            </Group>
+          ) : (
+            <Group gap="xs" data-testid="drawings-load-error">
+              <Text size="sm" c="red">
+                {t('drawings.loadFailed')}: {errorText(layer.error, t)}
+              </Text>
+              <Button size="compact-xs" variant="light" onClick={layer.retry}>
+                {t('drawings.retry')}
+              </Button>
+            </Group>
+          )}
+        </Paper>
+      )}
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title={t('drawings.unsaved.title')}
+        centered
+        data-testid="drawings-unsaved-dialog"
+      >
+        <Text size="sm">{t('drawings.unsaved.message')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => blocker.reset?.()}>
+            {t('drawings.unsaved.stay')}
+          </Button>
+          <Button color="red" onClick={() => blocker.proceed?.()}>
+            {t('drawings.unsaved.leave')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}
