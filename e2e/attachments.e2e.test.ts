@@ -1,8 +1,9 @@
-import type { Attachment, AttachmentList, Case, OrganizationList } from '@pathology/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Attachment, AttachmentList } from '@pathology/contract';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_GROUPS } from '../apps/server/src/db/seed/demo-groups.ts';
 import { formatFileSize } from '../apps/web/src/features/case-images/format-size.ts';
+import { createCase } from './support/slides.ts';
 import { launchBrowser, openAppPage, withAppPage } from './support/browser.ts';
 import { apiCall, dismissToasts, toast } from './support/case-api.ts';
 import { deleteCasesAsSuper } from './support/case-cleanup.ts';
@@ -20,16 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A new empty case in the named group, made through the API by the signed-in user. */
-async function createCase(page: Page, caseNumber: string, groupName: string): Promise<Case> {
-  const groups = (await apiCall(page, 'GET', '/organizations')).json as OrganizationList;
-  const group = groups.data.find((candidate) => candidate.name === groupName);
-  if (!group) throw new Error(`the signed-in user is not in ${groupName}`);
-  const { status, json } = await apiCall(page, 'POST', '/cases', { caseNumber, ownerOrganizationId: group.id });
-  if (status !== 201 && status !== 200) throw new Error(`creating case ${caseNumber} answered ${status}`);
-  return json as Case;
-}
 
 /** 'yyyy-MM-dd' of an instant in the browser's time zone (the page runs in Asia/Tokyo). */
 const tokyoDate = (iso: string) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date(iso));

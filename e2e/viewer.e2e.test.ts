@@ -1,21 +1,16 @@
 import fs from 'node:fs/promises';
-import {
-  fromBitmapColor,
-  type BitmapColorSettings,
-  type Case,
-  type Image,
-  type OrganizationList,
-} from '@pathology/contract';
+import { fromBitmapColor, type BitmapColorSettings } from '@pathology/contract';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_GROUPS } from '../apps/server/src/db/seed/demo-groups.ts';
 import { slidePath } from '../apps/server/test/testdata.ts';
 import { launchBrowser, withAppPage } from './support/browser.ts';
-import { apiCall, dismissToasts } from './support/case-api.ts';
+import { createCase, uploadImage, waitUntilAvailable } from './support/slides.ts';
+import { dismissToasts } from './support/case-api.ts';
 import { deleteCasesAsSuper } from './support/case-cleanup.ts';
 import { settle, switchLanguage, waitForShell } from './support/shell.ts';
-import { accessToken, signIn } from './support/sign-in.ts';
+import { signIn } from './support/sign-in.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -30,8 +25,6 @@ afterAll(async () => {
 
 const CMU = 'CMU-1-Small-Region.svs';
 const OME = 'multi-channel-z-series.ome.tif';
-/** The real worker converts both small slides in seconds; a loaded machine gets room. */
-const CONVERSION_TIMEOUT_MS = 90_000;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A IIIF tile (not info.json): /iiif/2/<layerId>/<region>/<size>/<rotation>/<quality>.<format>. */
 const TILE_URL = /\/iiif\/2\/([^/]+)\/([^/]+)\/([^/]+)\/0\/default\.jpg(\?|$)/;
@@ -47,49 +40,6 @@ interface TileResponse {
   status: number;
   contentType: string;
   authorization: string | undefined;
-}
-
-/** A new empty case in the named group, made through the API by the signed-in user. */
-async function createCase(page: Page, caseNumber: string, groupName: string): Promise<Case> {
-  const groups = (await apiCall(page, 'GET', '/organizations')).json as OrganizationList;
-  const group = groups.data.find((candidate) => candidate.name === groupName);
-  if (!group) throw new Error(`the signed-in user is not in ${groupName}`);
-  const { status, json } = await apiCall(page, 'POST', '/cases', { caseNumber, ownerOrganizationId: group.id });
-  if (status !== 201 && status !== 200) throw new Error(`creating case ${caseNumber} answered ${status}`);
-  return json as Case;
-}
-
-/** POST images with the file as the raw body, as the upload dialog does; returns the new image's id. */
-async function uploadImage(page: Page, caseId: string, file: string): Promise<string> {
-  const filename = file.split('/').at(-1) ?? file;
-  const response = await page.request.post(
-    `/api/v1/images?caseId=${encodeURIComponent(caseId)}&filename=${encodeURIComponent(filename)}`,
-    {
-      headers: { Authorization: `Bearer ${await accessToken(page)}`, 'Content-Type': 'application/octet-stream' },
-      data: await fs.readFile(file),
-      timeout: 60_000,
-    },
-  );
-  if (response.status() !== 201) throw new Error(`uploading ${filename} answered ${response.status()}`);
-  return ((await response.json()) as { id: string }).id;
-}
-
-/** Polls GET images/{id} until the real worker has converted it (status available). */
-async function waitUntilAvailable(page: Page, imageId: string): Promise<Image> {
-  let image: Image | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { status, json } = await apiCall(page, 'GET', `/images/${imageId}`);
-        if (status !== 200) return `HTTP ${status}`;
-        image = json as Image;
-        return image.status;
-      },
-      { timeout: CONVERSION_TIMEOUT_MS, interval: 500 },
-    )
-    .toBe('available');
-  if (!image) throw new Error(`no image ${imageId}`);
-  return image;
 }
 
 /** The number the zoom text shows ('×5.7' → 5.7). */

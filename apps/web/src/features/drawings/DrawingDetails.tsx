@@ -32,11 +32,8 @@ export function DrawingDetails({ layer, image }: { layer: DrawingLayer; image: I
       shadow="sm"
       radius="md"
       p="xs"
-      pos="absolute"
-      top={64}
-      left={64}
       w={280}
-      style={{ zIndex: 2 }}
+      style={{ pointerEvents: 'auto' }}
       data-testid="drawing-details"
       aria-label={t(`drawings.shapeNames.${drawing.shapeType}`)}
     >

@@ -124,10 +124,7 @@ export function DrawingToolbar({ layer, canCreate, canDownload, imageId }: Drawi
       shadow="sm"
       radius="md"
       p={4}
-      pos="absolute"
-      top={12}
-      left={64}
-      style={{ zIndex: 2, maxWidth: 'calc(100% - 140px)' }}
+      style={{ pointerEvents: 'auto', alignSelf: 'flex-start' }}
       role="toolbar"
       aria-label={t('drawings.toolbar')}
       data-testid="drawing-toolbar"
@@ -300,9 +297,7 @@ export function DrawingToolbar({ layer, canCreate, canDownload, imageId }: Drawi
                 size="xs"
                 aria-label={t('drawings.options.autoSaveVisibility')}
                 value={preferences.autoSaveVisibility}
-                onChange={(value) =>
-                  setPreferences({ ...preferences, autoSaveVisibility: value })
-                }
+                onChange={(value) => setPreferences({ ...preferences, autoSaveVisibility: value })}
                 data={[
                   { value: 'public', label: t('drawings.visibility.public') },
                   { value: 'private', label: t('drawings.visibility.private') },

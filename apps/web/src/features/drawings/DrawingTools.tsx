@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Modal, Paper, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import type { Case, Image } from '@pathology/contract';
 import type OpenSeadragon from 'openseadragon';
 import { useEffect } from 'react';
@@ -46,13 +46,16 @@ export function DrawingTools({ viewer, ready, image, layerId, caseItem }: Drawin
 
   return (
     <>
-      <DrawingToolbar
-        layer={layer}
-        canCreate={canCreate}
-        canDownload={caseItem?.userCapabilities.canDownloadDrawings ?? false}
-        imageId={image.id}
-      />
-      <DrawingDetails layer={layer} image={image} />
+      {/* Tools and the selection's details stack at the top left, beside the viewer's own tools; the slide stays clickable around them. */}
+      <Stack gap={8} pos="absolute" top={12} left={64} right={160} style={{ zIndex: 2, pointerEvents: 'none' }}>
+        <DrawingToolbar
+          layer={layer}
+          canCreate={canCreate}
+          canDownload={caseItem?.userCapabilities.canDownloadDrawings ?? false}
+          imageId={image.id}
+        />
+        <DrawingDetails layer={layer} image={image} />
+      </Stack>
       {(layer.loading || layer.error != null) && (
         <Paper shadow="sm" radius="md" px="sm" py={6} pos="absolute" bottom={48} left={12} style={{ zIndex: 2 }}>
           {layer.loading ? (

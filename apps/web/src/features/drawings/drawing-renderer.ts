@@ -102,7 +102,14 @@ export class DrawingRenderer {
     private options: RenderOptions,
   ) {
     this.canvas = document.createElement('canvas');
-    Object.assign(this.canvas.style, { position: 'absolute', inset: '0', pointerEvents: 'none' });
+    // A canvas keeps its own 300 × 150 unless told to fill the viewer.
+    Object.assign(this.canvas.style, {
+      position: 'absolute',
+      inset: '0',
+      width: '100%',
+      height: '100%',
+      pointerEvents: 'none',
+    });
     this.canvas.dataset.testid = 'drawing-layer';
     this.context = this.canvas.getContext('2d')!;
     viewer.canvas.appendChild(this.canvas);
