@@ -17,6 +17,7 @@ import { apiCall, toast } from './support/case-api.ts';
 import { deleteCasesAsSuper } from './support/case-cleanup.ts';
 import { settle, switchLanguage, waitForShell } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
+import { getStorageItem } from './support/storage.ts';
 import { createCase, uploadImage, waitUntilAvailable } from './support/slides.ts';
 
 const baseURL = inject('baseURL');
@@ -140,10 +141,10 @@ describe('drawings: draw, measure, save, filter, share and download on a real sl
         await page.reload();
         await page.locator('[data-testid="viewer-canvas"][data-state="ready"]').waitFor();
         await expect.poll(() => drawnCount(page)).toBe('2');
-        const stored2 = await page.evaluate(
-          () => JSON.parse(localStorage.getItem('drawing') ?? '{}') as { showTitle?: boolean },
-        );
-        expect(stored2.showTitle).toBe(false);
+        const preferences = JSON.parse((await getStorageItem(page, 'localStorage', 'drawing')) ?? '{}') as {
+          showTitle?: boolean;
+        };
+        expect(preferences.showTitle).toBe(false);
         expect(await page.getByTestId('drawing-visibility-filter').locator('input[value="PUBLIC"]').isChecked()).toBe(
           true,
         );
@@ -197,7 +198,7 @@ describe('drawings: draw, measure, save, filter, share and download on a real sl
         expect(app.consoleErrors).toEqual([]);
       });
     } finally {
-      if (caseId) await deleteCasesAsSuper(browser, baseURL, [caseId]);
+      if (caseId) await deleteCasesAsSuper(browser, baseURL, [{ id: caseId }]);
     }
   });
 });

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Case, Image, OrganizationList } from '@pathology/contract';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { apiCall } from './case-api.ts';
 import { accessToken } from './sign-in.ts';
 
@@ -35,18 +34,14 @@ export async function uploadImage(page: Page, caseId: string, file: string): Pro
 
 /** Polls GET images/{id} until the real worker has converted it (status available). */
 export async function waitUntilAvailable(page: Page, imageId: string): Promise<Image> {
-  let image: Image | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { status, json } = await apiCall(page, 'GET', `/images/${imageId}`);
-        if (status !== 200) return `HTTP ${status}`;
-        image = json as Image;
-        return image.status;
-      },
-      { timeout: CONVERSION_TIMEOUT_MS, interval: 500 },
-    )
-    .toBe('available');
-  if (!image) throw new Error(`no image ${imageId}`);
-  return image;
+  const deadline = Date.now() + CONVERSION_TIMEOUT_MS;
+  let last = '';
+  while (Date.now() < deadline) {
+    const { status, json } = await apiCall(page, 'GET', `/images/${imageId}`);
+    const image = json as Image;
+    if (status === 200 && image.status === 'available') return image;
+    last = status === 200 ? image.status : `HTTP ${status}`;
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`image ${imageId} was not converted in time (last: ${last})`);
 }
