@@ -1,7 +1,7 @@
 import { Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconFolders } from '@tabler/icons-react';
+import { IconDownload, IconFolders } from '@tabler/icons-react';
 import { hasFilters } from '../case-navigation/list-search.ts';
 import { useCaseSearch } from './case-list.queries.ts';
 import { CaseListHeader } from './CaseListHeader.tsx';
@@ -15,6 +15,7 @@ import { queryToForm, replaceSearchFields, withCaseNumber } from './search-form.
 import { useCaseListState } from './useCaseListState.ts';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
 import { UploadImagesButton } from '../uploads/UploadImagesButton.tsx';
+import { useDownloadDrawings } from '../drawings/useDownloadDrawings.ts';
 
 /** /cases: the case list of part 1 §2, its state in the URL. */
 export function CaseListPage() {
@@ -32,6 +33,10 @@ export function CaseListPage() {
   const caseNumberText = typeof caseNumber?.value === 'string' ? caseNumber.value : '';
   const loading = !state.ready || result.isPending || (result.isFetching && result.isPlaceholderData);
   const data = result.isError ? undefined : result.data;
+
+  const drawings = useDownloadDrawings();
+  // Part 2 §6: offered where drawings may be downloaded; the server checks every chosen image again.
+  const canDownloadDrawings = data?.data.some((item) => item.userCapabilities.canDownloadDrawings) ?? false;
 
   const select = (imageIds: string[], checked: boolean) =>
     setSelected((previous) => {
@@ -111,14 +116,31 @@ export function CaseListPage() {
         </Paper>
       )}
       <Group justify="space-between" align="center" wrap="wrap">
-        {selected.size > 0 ? (
+        {selected.size > 0 || canDownloadDrawings ? (
           <Group gap="xs">
-            <Text size="xs" c="dimmed" data-testid="selected-images">
-              {t('caseList.images.selected', { count: selected.size })}
-            </Text>
-            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setSelected(new Set())}>
-              {t('caseList.images.clearSelection')}
-            </Button>
+            {canDownloadDrawings && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconDownload size={15} />}
+                disabled={selected.size === 0}
+                loading={drawings.busy}
+                onClick={() => drawings.download([...selected])}
+                data-testid="download-drawings"
+              >
+                {t('drawings.download.button')}
+              </Button>
+            )}
+            {selected.size > 0 && (
+              <>
+                <Text size="xs" c="dimmed" data-testid="selected-images">
+                  {t('caseList.images.selected', { count: selected.size })}
+                </Text>
+                <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setSelected(new Set())}>
+                  {t('caseList.images.clearSelection')}
+                </Button>
+              </>
+            )}
           </Group>
         ) : (
           <span />

@@ -78,7 +78,8 @@ describe('drawing geometry', () => {
   });
 
   it('moves every kind of geometry', () => {
-    expect(translate({ type: 'Polygon', coordinates: [square] }, 10, -5).coordinates[0]![2]).toEqual([110, 95]);
+    const moved = translate({ type: 'Polygon', coordinates: [square] }, 10, -5);
+    expect(moved.type === 'Polygon' && moved.coordinates[0]![2]).toEqual([110, 95]);
     expect(translate({ type: 'Ellipse', center: [1, 1], radii: [3, 4] }, 2, 2)).toEqual({
       type: 'Ellipse',
       center: [3, 3],
