@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import {
+  expandGeometry,
   measureDrawing,
   measurementText,
   micronsPerPixelXY,
@@ -55,7 +56,7 @@ async function drag(page: Page, from: [number, number], to: [number, number]): P
 async function layerDrawings(page: Page, image: Image, filter = 'ALL'): Promise<Drawing[]> {
   const layerId = image.imageLayerResources[0]!.id;
   const { json } = await apiCall(page, 'GET', `/images/${image.id}/layers/${layerId}/visibility/${filter}/drawings`);
-  return (json as DrawingList).data;
+  return (json as DrawingList).data.map((drawing) => ({ ...drawing, geometry: expandGeometry(drawing.geometry) }));
 }
 
 const drawnCount = (page: Page) => page.getByTestId('drawing-layer').getAttribute('data-drawn');

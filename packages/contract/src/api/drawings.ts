@@ -9,7 +9,9 @@ import {
   DrawingShapeSchema,
   DrawingStyleSchema,
   DrawingVisibilitySchema,
+  EllipseGeometrySchema,
   MAX_DRAWING_TITLE_LENGTH,
+  PointGeometrySchema,
   MAX_DRAWING_VERTICES,
   TWO_POINT_SHAPES,
   positionsOf,
@@ -96,8 +98,19 @@ export const DrawingSchema = z.object({
 });
 export type Drawing = z.infer<typeof DrawingSchema>;
 
+export const CompactGeometrySchema = z.union([
+  PointGeometrySchema,
+  EllipseGeometrySchema,
+  z.object({ type: z.literal('LineString'), encoded: z.string() }),
+  z.object({ type: z.literal('Polygon'), encoded: z.array(z.string()) }),
+]);
+
+/** A drawing in a layer list: lines and rings as encoded polylines (see compact-geometry.ts), a quarter of the bytes. */
+export const CompactDrawingSchema = DrawingSchema.extend({ geometry: CompactGeometrySchema });
+export type CompactDrawing = z.infer<typeof CompactDrawingSchema>;
+
 /** The drawings of one layer, streamed in one response. */
-export const DrawingListSchema = z.object({ data: z.array(DrawingSchema) });
+export const DrawingListSchema = z.object({ data: z.array(CompactDrawingSchema) });
 export type DrawingList = z.infer<typeof DrawingListSchema>;
 
 /** POST drawings/download: a zip with a GeoJSON and a measurements CSV per image. */

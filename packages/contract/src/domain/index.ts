@@ -9,3 +9,4 @@ export * from './roles.ts';
 export * from './settings.ts';
 export * from './uploads.ts';
 export * from './measurement.ts';
+export * from './compact-geometry.ts';

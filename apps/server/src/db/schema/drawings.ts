@@ -24,6 +24,11 @@ export const drawings = pgTable(
     /** e.g. rectangle, ellipse, polygon, polyline, freehand, arrow, point. */
     shapeType: text().notNull(),
     geometry: jsonb().$type<JsonObject>().notNull(),
+    /**
+     * The geometry as the layer lists send it (CompactGeometry JSON: encoded polylines), written with
+     * `geometry` so a list of thousands of outlines is read as stored text, never converted from jsonb.
+     */
+    compactGeometry: text(),
     style: jsonb().$type<JsonObject>().notNull().default({}),
     /** Length, area and the like, computed with the image resolution when it was drawn. */
     measurement: jsonb().$type<JsonObject>(),

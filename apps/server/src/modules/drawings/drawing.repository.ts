@@ -1,4 +1,11 @@
-import type { DrawingGeometry, DrawingShape, DrawingStyle, DrawingVisibility } from '@pathology/contract';
+import {
+  compactGeometry,
+  roundGeometry,
+  type DrawingGeometry,
+  type DrawingShape,
+  type DrawingStyle,
+  type DrawingVisibility,
+} from '@pathology/contract';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, drawings, imageLayers, images } from '../../db/schema/index.ts';
@@ -28,22 +35,38 @@ export interface Reader {
 /** Rows sent per database round trip while streaming a layer's drawings. */
 const STREAM_BATCH = 2_000;
 
-/** The wire form of one drawing, built by PostgreSQL so that large geometries never pass through JSON.parse. */
-function drawingJson(reader: Reader): SQL<string> {
+/** The fields of a drawing but its geometry, as a JSON object PostgreSQL writes. */
+function drawingFields(reader: Reader): SQL<string> {
   return sql<string>`json_build_object(
     'id', d.id, 'imageId', d.image_id, 'imageLayerId', d.image_layer_id,
     'authorAccountId', d.account_id,
     'authorName', ${accountName},
-    'visibility', d.visibility, 'title', d.title, 'shapeType', d.shape_type,
-    'geometry', d.geometry, 'style', d.style,
+    'visibility', d.visibility, 'title', d.title, 'shapeType', d.shape_type, 'style', d.style,
     'createdAt', to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updatedAt', to_char(d.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'editable', d.account_id = ${reader.accountId} OR (d.visibility = 'public' AND ${reader.canEditCase}::boolean)
   )::text`;
 }
 
+/** One drawing with its full geometry (GeoJSON-like). */
+const drawingJson = (reader: Reader) =>
+  sql<string>`left(${drawingFields(reader)}, -1) || ',"geometry":' || d.geometry::text || '}'`;
+
+/**
+ * One drawing of a list, its geometry compact. The stored text is appended as it is, so a layer of
+ * ten thousand outlines is read and sent without PostgreSQL or Node converting any of it.
+ */
+const compactDrawingJson = (reader: Reader) =>
+  sql<string>`left(${drawingFields(reader)}, -1) || ',"geometry":' || coalesce(d.compact_geometry, d.geometry::text) || '}'`;
+
 /** Public drawings, and the reader's own private ones. */
 const visibleTo = (reader: Reader) => sql`(d.visibility = 'public' OR d.account_id = ${reader.accountId})`;
+
+/** Both stored forms of a geometry, on the 0.1-pixel grid the compact one keeps. */
+function storedGeometry(geometry: DrawingGeometry) {
+  const rounded = roundGeometry(geometry);
+  return { geometry: rounded, compactGeometry: JSON.stringify(compactGeometry(rounded)) };
+}
 
 export function createDrawingRepository(db: Db) {
   async function* batches(where: SQL, reader: Reader): AsyncGenerator<string[]> {
@@ -51,7 +74,7 @@ export function createDrawingRepository(db: Db) {
     for (;;) {
       const page: { id: string; json: string }[] = (
         await db.execute<{ id: string; json: string }>(sql`
-          SELECT d.id, ${drawingJson(reader)} AS json
+          SELECT d.id, ${compactDrawingJson(reader)} AS json
           FROM drawings d LEFT JOIN accounts ON accounts.id = d.account_id
           WHERE ${where} AND ${visibleTo(reader)} ${after == null ? sql`` : sql`AND d.id > ${after}`}
           ORDER BY d.id LIMIT ${STREAM_BATCH}`)
@@ -163,14 +186,18 @@ export function createDrawingRepository(db: Db) {
 
     /** The new drawing's id, or undefined when a drawing with the given id exists. */
     async create(drawing: NewDrawing): Promise<string | undefined> {
-      const [row] = await db.insert(drawings).values(drawing).onConflictDoNothing().returning({ id: drawings.id });
+      const [row] = await db
+        .insert(drawings)
+        .values({ ...drawing, ...storedGeometry(drawing.geometry) })
+        .onConflictDoNothing()
+        .returning({ id: drawings.id });
       return row?.id;
     },
 
     async update(drawingId: string, changes: DrawingChanges): Promise<void> {
       await db
         .update(drawings)
-        .set({ ...changes, updatedAt: sql`now()` })
+        .set({ ...changes, ...(changes.geometry ? storedGeometry(changes.geometry) : {}), updatedAt: sql`now()` })
         .where(eq(drawings.id, drawingId));
     },
 

@@ -1,4 +1,4 @@
-import { DRAWING_MESSAGES, MAX_DRAWING_VERTICES, type Drawing } from '@pathology/contract';
+import { DRAWING_MESSAGES, MAX_DRAWING_VERTICES, expandGeometry, type DrawingList } from '@pathology/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '#test/factories.ts';
 import { useTestApp } from '#test/test-app.ts';
@@ -66,7 +66,7 @@ describe('drawing routes', () => {
     const response = await call(sub, 'GET', url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    return response.json<{ data: Drawing[] }>().data;
+    return response.json<DrawingList>().data;
   };
 
   it('stores drawings in image pixels and lists a layer in one response, with the author and defaults', async () => {
@@ -86,6 +86,10 @@ describe('drawing routes', () => {
 
     const data = await listed('viewer', `${base}/drawings`);
     expect(data.map((d) => d.shapeType).sort()).toEqual(['rectangle', 'ruler']);
+    // Lists carry lines and rings as encoded polylines; they expand to what was drawn.
+    const listedRectangle = data.find((d) => d.shapeType === 'rectangle')!;
+    expect(listedRectangle.geometry).toEqual({ type: 'Polygon', encoded: [expect.any(String)] });
+    expect(expandGeometry(listedRectangle.geometry)).toEqual(rectangle.geometry);
     expect(data.every((d) => d.editable === false)).toBe(true);
     const one = await call('partner', 'GET', `${base}/drawings/${created.json().id}`);
     expect(one.json().geometry).toEqual(rectangle.geometry);

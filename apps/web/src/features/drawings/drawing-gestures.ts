@@ -1,7 +1,8 @@
 import type { Drawing, DrawingGeometry, DrawingShape, Position } from '@pathology/contract';
 import type OpenSeadragon from 'openseadragon';
 import { geometryFromGesture, handlesOf, isMeaningfulGesture, reshape, translate } from './drawing-geometry.ts';
-import { toImage, toScreen, viewTransform, type ViewTransform } from './drawing-renderer.ts';
+import { viewTransform } from './osd-view-transform.ts';
+import { toImage, toScreen, type ViewTransform } from './view-transform.ts';
 import type { DrawingScene } from './drawing-scene.ts';
 
 export type DrawingTool = 'select' | DrawingShape;

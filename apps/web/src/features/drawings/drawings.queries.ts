@@ -1,5 +1,6 @@
 import {
   DrawingSchema,
+  expandGeometry,
   ScreenSettingItemSchema,
   SCREEN_SETTING_DEFAULTS,
   type CreateDrawingRequest,
@@ -33,7 +34,7 @@ export function useLayerDrawings(imageId: string, layerId: string | undefined, f
       const list = await api.get<DrawingList>(`${layerPath(imageId, layerId!)}/visibility/${filter}/drawings`, {
         signal,
       });
-      return list.data;
+      return list.data.map((drawing): Drawing => ({ ...drawing, geometry: expandGeometry(drawing.geometry) }));
     },
     enabled: layerId !== undefined,
     staleTime: 30_000,

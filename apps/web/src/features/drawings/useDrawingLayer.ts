@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import {
   micronsPerPixelXY,
+  roundGeometry,
   type Drawing,
   type DrawingGeometry,
   type DrawingShape,
@@ -117,7 +118,8 @@ export function useDrawingLayer({ viewer, ready, image, layerId, canCreate, auth
         visibility: prefs.autoSaveVisibility,
         title: prefs.autoFillTitle ? `${translate(`drawings.shapeNames.${shape}`)} ${sameShape + 1}` : '',
         shapeType: shape,
-        geometry,
+        // On the server's 0.1-pixel grid from the start, so what is measured now is what is stored.
+        geometry: roundGeometry(geometry),
         style: { lineWidth: prefs.lineWidth, lineColor: prefs.lineColor },
         createdAt: now,
         updatedAt: now,
@@ -144,7 +146,8 @@ export function useDrawingLayer({ viewer, ready, image, layerId, canCreate, auth
       selectedId: () => latest.current.selectedId,
       select: setSelectedId,
       create,
-      change: (before, after) => session.apply({ before, after }),
+      change: (before, after) =>
+        session.apply({ before, after: { ...after, geometry: roundGeometry(after.geometry) } }),
       preview: (next) => {
         const prefs = latest.current.preferences;
         setPreview(next && { ...next, color: prefs.lineColor, width: prefs.lineWidth });

@@ -1,0 +1,96 @@
+import type { DrawingGeometry, Position } from './drawings.ts';
+
+/**
+ * The compact form of a drawing's geometry for the layer lists: lines and rings as Google's encoded
+ * polyline (delta-coded, variable-length, 0.1 image pixel steps), some four characters a point instead
+ * of sixteen as JSON numbers. Points and ellipses stay as they are. Coordinates are stored already
+ * rounded to these steps (see roundGeometry), so a decoded list equals the stored geometry.
+ */
+export type CompactGeometry =
+  | Extract<DrawingGeometry, { type: 'Point' | 'Ellipse' }>
+  | { type: 'LineString'; encoded: string }
+  | { type: 'Polygon'; encoded: string[] };
+
+const FACTOR = 10;
+
+/** Half away from zero, as the encoding rounds, so encode(decode(x)) is x. */
+const toSteps = (value: number, factor = FACTOR) => Math.sign(value) * Math.round(Math.abs(value) * factor);
+
+function encodeNumber(value: number, out: string[]): void {
+  let rest = value < 0 ? ~(value << 1) : value << 1;
+  while (rest >= 0x20) {
+    out.push(String.fromCharCode((0x20 | (rest & 0x1f)) + 63));
+    rest >>= 5;
+  }
+  out.push(String.fromCharCode(rest + 63));
+}
+
+/** `factor` 10 keeps 0.1 pixel; Google's maps use 1e5 (degrees to 5 decimals). */
+export function encodePath(points: readonly Position[], factor = FACTOR): string {
+  const out: string[] = [];
+  let [px, py] = [0, 0];
+  for (const [x, y] of points) {
+    const [sx, sy] = [toSteps(x, factor), toSteps(y, factor)];
+    encodeNumber(sx - px, out);
+    encodeNumber(sy - py, out);
+    [px, py] = [sx, sy];
+  }
+  return out.join('');
+}
+
+export function decodePath(encoded: string, factor = FACTOR): Position[] {
+  const points: Position[] = [];
+  let [index, x, y] = [0, 0, 0];
+  const next = () => {
+    let [shift, result, byte] = [0, 0, 0x20];
+    while (byte >= 0x20) {
+      byte = encoded.charCodeAt(index++) - 63;
+      result |= (byte & 0x1f) << shift;
+      shift += 5;
+    }
+    return result & 1 ? ~(result >> 1) : result >> 1;
+  };
+  while (index < encoded.length) {
+    x += next();
+    y += next();
+    points.push([x / factor, y / factor]);
+  }
+  return points;
+}
+
+/** The geometry with every coordinate on the 0.1-pixel grid the compact form keeps. */
+export function roundGeometry(geometry: DrawingGeometry): DrawingGeometry {
+  const round = ([x, y]: Position): Position => [toSteps(x) / FACTOR, toSteps(y) / FACTOR];
+  switch (geometry.type) {
+    case 'Point':
+      return { type: 'Point', coordinates: round(geometry.coordinates) };
+    case 'LineString':
+      return { type: 'LineString', coordinates: geometry.coordinates.map(round) };
+    case 'Polygon':
+      return { type: 'Polygon', coordinates: geometry.coordinates.map((ring) => ring.map(round)) };
+    case 'Ellipse':
+      return { type: 'Ellipse', center: round(geometry.center), radii: round(geometry.radii) };
+  }
+}
+
+export function compactGeometry(geometry: DrawingGeometry): CompactGeometry {
+  switch (geometry.type) {
+    case 'LineString':
+      return { type: 'LineString', encoded: encodePath(geometry.coordinates) };
+    case 'Polygon':
+      return { type: 'Polygon', encoded: geometry.coordinates.map((ring) => encodePath(ring)) };
+    default:
+      return geometry;
+  }
+}
+
+/** The full geometry; one already full (a drawing stored before the compact form existed) comes back as it is. */
+export function expandGeometry(compact: CompactGeometry | DrawingGeometry): DrawingGeometry {
+  if (!('encoded' in compact)) return compact;
+  switch (compact.type) {
+    case 'LineString':
+      return { type: 'LineString', coordinates: decodePath(compact.encoded) };
+    case 'Polygon':
+      return { type: 'Polygon', coordinates: compact.encoded.map((ring) => decodePath(ring)) };
+  }
+}
