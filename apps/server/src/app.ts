@@ -61,6 +61,9 @@ import { createDrawingDownload } from './modules/drawings/drawing-download.ts';
 import { createDrawingRepository } from './modules/drawings/drawing.repository.ts';
 import { drawingRoutes } from './modules/drawings/drawing.routes.ts';
 import { createDrawingService } from './modules/drawings/drawing.service.ts';
+import { createImageNoteRepository } from './modules/image-notes/image-note.repository.ts';
+import { imageNoteRoutes } from './modules/image-notes/image-note.routes.ts';
+import { createImageNoteService } from './modules/image-notes/image-note.service.ts';
 import { tusUploadRoutes } from './modules/uploads/tus-uploads.routes.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { cacheCallers } from './auth/caller-cache.ts';
@@ -177,6 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(drawingRoutes, {
         service: createDrawingService({ drawings, capabilities }),
         download: createDrawingDownload({ drawings, capabilities }),
+      });
+      await api.register(imageNoteRoutes, {
+        service: createImageNoteService({ notes: createImageNoteRepository(db), capabilities }),
       });
       await api.register(colorRoutes, {
         service: createColorService({ colors: createColorRepository(db), capabilities }),

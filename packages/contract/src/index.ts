@@ -15,3 +15,4 @@ export * from './api/attachments.ts';
 export * from './api/batch-upload.ts';
 export * from './api/colors.ts';
 export * from './api/drawings.ts';
+export * from './api/image-notes.ts';

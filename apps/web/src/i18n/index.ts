@@ -12,6 +12,8 @@ import caseListEn from '../features/case-list/i18n/en.json';
 import caseListJa from '../features/case-list/i18n/ja.json';
 import drawingsEn from '../features/drawings/i18n/en.json';
 import drawingsJa from '../features/drawings/i18n/ja.json';
+import imageNotesEn from '../features/image-notes/i18n/en.json';
+import imageNotesJa from '../features/image-notes/i18n/ja.json';
 import uploadsEn from '../features/uploads/i18n/en.json';
 import uploadsJa from '../features/uploads/i18n/ja.json';
 import viewerEn from '../features/viewer/i18n/en.json';
@@ -43,6 +45,7 @@ export const resources = {
       viewer: viewerJa,
       viewerColour: viewerColourJa,
       drawings: drawingsJa,
+      imageNotes: imageNotesJa,
     },
   },
   en: {
@@ -57,6 +60,7 @@ export const resources = {
       viewer: viewerEn,
       viewerColour: viewerColourEn,
       drawings: drawingsEn,
+      imageNotes: imageNotesEn,
     },
   },
 } as const;

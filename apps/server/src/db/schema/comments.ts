@@ -3,6 +3,7 @@ import { accounts } from './accounts.ts';
 import { cases } from './cases.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { images } from './images.ts';
+import { imageNotes } from './drawings.ts';
 
 /** The comment thread of a case, optionally about one of its images. */
 export const comments = pgTable(
@@ -28,6 +29,8 @@ export const mentions = pgTable(
   {
     id: id(),
     commentId: uuid().references(() => comments.id, { onDelete: 'cascade' }),
+    /** Set instead of commentId for a mention made in a note on an image. */
+    imageNoteId: uuid().references(() => imageNotes.id, { onDelete: 'cascade' }),
     caseId: uuid()
       .notNull()
       .references(() => cases.id, { onDelete: 'cascade' }),
@@ -45,6 +48,7 @@ export const mentions = pgTable(
   (t) => [
     index('mentions_recipient_created_idx').on(t.mentionedAccountId, t.createdAt.desc(), t.id.desc()),
     index('mentions_comment_idx').on(t.commentId),
+    index('mentions_image_note_idx').on(t.imageNoteId),
     index('mentions_case_idx').on(t.caseId),
   ],
 );

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts, comments, images, memberships } from '../../db/schema/index.ts';
+import { accounts, comments, images } from '../../db/schema/index.ts';
 import { accountName } from '../accounts/account-name.ts';
-import type { MentionCandidate } from './mentions.ts';
+import { loadMentionCandidates } from './mention-candidates.ts';
 
 const commentColumns = {
   id: comments.id,
@@ -66,19 +66,7 @@ export function createCommentRepository(db: Db) {
     },
 
     /** Members of a group, as people a comment may mention. */
-    async mentionCandidates(organizationId: string): Promise<MentionCandidate[]> {
-      return db
-        .select({
-          accountId: accounts.id,
-          displayName: accounts.displayName,
-          firstName: accounts.firstName,
-          lastName: accounts.lastName,
-          email: accounts.email,
-        })
-        .from(memberships)
-        .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-        .where(eq(memberships.organizationId, organizationId));
-    },
+    mentionCandidates: (organizationId: string) => loadMentionCandidates(db, organizationId),
 
     /** Inserts the comment and its mentions together. */
     async create(

@@ -161,7 +161,13 @@ export function SlideView(props: SlideViewProps) {
         <DrawingTools viewer={viewer} ready={ready} image={image} layerId={layerId} caseItem={caseItem} />
       </Box>
       {version === 'v2' && (
-        <ViewerSidePanel image={image} layerId={layerId} onLayer={setLayerId} snapshotDenied={snapshotDenied} />
+        <ViewerSidePanel
+          image={image}
+          canImageNote={caseItem?.userCapabilities.canImageNote ?? false}
+          layerId={layerId}
+          onLayer={setLayerId}
+          snapshotDenied={snapshotDenied}
+        />
       )}
       <Drawer
         opened={colourOpen}

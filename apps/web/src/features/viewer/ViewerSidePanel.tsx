@@ -3,12 +3,15 @@ import { micronsPerImagePixel, type Image } from '@pathology/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { ImageNotesPanel } from '../image-notes/ImageNotesPanel.tsx';
 import { LayerPicker } from './LayerPicker.tsx';
 import { useLocalPreference } from './useLocalPreference.ts';
 import { effectiveMagnification } from './zoom-text.ts';
 
 interface ViewerSidePanelProps {
   image: Image;
+  /** The case lets the user read and write notes on its images. */
+  canImageNote: boolean;
   layerId: string | undefined;
   onLayer: (layerId: string) => void;
   snapshotDenied: boolean;
@@ -48,7 +51,7 @@ const SHORTCUTS = [
 ] as const;
 
 /** The v2 viewer's side panel: image facts, layers, snapshot options and the keyboard shortcuts. */
-export function ViewerSidePanel({ image, layerId, onLayer, snapshotDenied }: ViewerSidePanelProps) {
+export function ViewerSidePanel({ image, canImageNote, layerId, onLayer, snapshotDenied }: ViewerSidePanelProps) {
   const { t } = useTranslation();
   const [snapshot, setSnapshot] = useLocalPreference('snapshot');
   const none = t('viewer.info.none');
@@ -83,6 +86,14 @@ export function ViewerSidePanel({ image, layerId, onLayer, snapshotDenied }: Vie
           <Row label={t('viewer.info.scannedAt')}>{formatDateTime(image.scannedAt) || none}</Row>
         </Section>
         <Divider />
+        {canImageNote && (
+          <>
+            <Section title={t('imageNotes.title')}>
+              <ImageNotesPanel imageId={image.id} />
+            </Section>
+            <Divider />
+          </>
+        )}
         <Section title={t('viewer.layers.title')}>
           <LayerPicker layers={image.imageLayerResources} value={layerId} onChange={onLayer} />
         </Section>
