@@ -159,6 +159,7 @@ export async function run(args: string[]): Promise<void> {
 
     // The reference: the same viewer and gestures on the same slide with no drawings.
     await openViewer(page, viewerUrl, 0);
+    console.log('Reference: pan and zoom with no drawings…');
     // A first round loads the tiles; the second is the reference.
     await panAndZoomFrames(page);
     await openViewer(page, viewerUrl, 0);
@@ -169,6 +170,7 @@ export async function run(args: string[]): Promise<void> {
     const vertices = await addDrawings(page, image, count);
     console.log(`  ${vertices.toLocaleString('en')} points in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
+    console.log('Timing the API, the viewer and pan/zoom…');
     const api = await apiLoadTimes(page, image);
     const apiSummary = summarize(api.times);
     const opens: number[] = [];

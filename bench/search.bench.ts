@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { CaseSearchRequest, SearchExpression } from '@pathology/contract';
+import { DEFAULT_MAX_CASE_IMAGES, type CaseSearchRequest, type SearchExpression } from '@pathology/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -162,6 +162,7 @@ function createApp(database: Database, issuer: TestIssuer): Promise<FastifyInsta
       // The search never uploads: no blob is written and no job is sent.
       dataDir: path.join(dataRoot, 'app'),
       tileCacheBytes: 0,
+      maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
       oidc: {
         issuer: TEST_ISSUER,
         clientId: TEST_AUDIENCE,

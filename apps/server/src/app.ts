@@ -75,7 +75,7 @@ import { APP_VERSION } from './version.ts';
 import path from 'node:path';
 
 export interface AppDeps {
-  config: Pick<Config, 'role' | 'logLevel' | 'webDist' | 'oidc' | 'dataDir' | 'tileCacheBytes'>;
+  config: Pick<Config, 'role' | 'logLevel' | 'webDist' | 'oidc' | 'dataDir' | 'tileCacheBytes' | 'maxCaseImages'>;
   database: Database;
   blobs: BlobStore;
   /** Puts a job on a queue; the api process only sends, workers run them. */
@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         role: deps.config.role,
         version: APP_VERSION,
       });
-      await api.register(authConfigRoutes, { oidc: deps.config.oidc });
+      await api.register(authConfigRoutes, { oidc: deps.config.oidc, maxCaseImages: deps.config.maxCaseImages });
       await api.register(accountRoutes, { service: createAccountService({ accounts, capabilities }) });
       await api.register(organizationRoutes, {
         service: createOrganizationService({ organizations: createOrganizationRepository(db), capabilities }),

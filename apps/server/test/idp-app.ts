@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_CASE_IMAGES } from '@pathology/contract';
 import os from 'node:os';
 import path from 'node:path';
 import { FilesystemBlobStore } from '../src/storage/filesystem-blob-store.ts';
@@ -51,6 +52,7 @@ export function useIdpTestApp(options: { demoAccounts?: boolean } = {}): IdpTest
         webDist: '/nonexistent',
         dataDir: os.tmpdir(),
         tileCacheBytes: 0,
+        maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
         oidc: {
           issuer: context.issuer,
           clientId: IDP_CLIENT_ID,

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_CASE_IMAGES } from '@pathology/contract';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -43,6 +44,7 @@ export function useTestApp(): TestContext {
         webDist: '/nonexistent',
         dataDir: context.dataDir,
         tileCacheBytes: 64 * 1024 * 1024,
+        maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
         oidc: {
           issuer: TEST_ISSUER,
           clientId: TEST_AUDIENCE,

@@ -5,11 +5,15 @@ import type { Config } from '../config.ts';
 /** offline_access brings a refresh token, which oidc-client-ts prefers over an iframe for silent renewal. */
 const SCOPE = 'openid profile email offline_access';
 
-export const authConfigRoutes: FastifyPluginAsyncZod<{ oidc: Config['oidc'] }> = async (app, { oidc }) => {
+export const authConfigRoutes: FastifyPluginAsyncZod<{ oidc: Config['oidc']; maxCaseImages: number }> = async (
+  app,
+  { oidc, maxCaseImages },
+) => {
   const body: AuthConfig = {
     authority: oidc.issuer,
     clientId: oidc.clientId,
     scope: SCOPE,
+    maxCaseImages,
     // Only the built-in provider is known to honour RFC 8707 resource indicators.
     ...(oidc.builtIn ? { resource: oidc.audience } : {}),
   };
@@ -20,7 +24,7 @@ export const authConfigRoutes: FastifyPluginAsyncZod<{ oidc: Config['oidc'] }> =
       schema: {
         operationId: 'getAuthConfig',
         tags: ['auth'],
-        summary: 'How the web app signs in: the OpenID provider, client and scope',
+        summary: 'How the web app signs in (the OpenID provider, client and scope) and the image count a case warns at',
         security: [],
         response: { 200: AuthConfigSchema },
       },

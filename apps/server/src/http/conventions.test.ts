@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_CASE_IMAGES } from '@pathology/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '#test/test-app.ts';
 
@@ -58,6 +59,8 @@ describe('GET auth/config', () => {
       authority: 'http://issuer.test/oidc',
       clientId: 'pathology-web',
       scope: 'openid profile email offline_access',
+      // The server's MAX_CASE_IMAGES: the case's images warn from this count on.
+      maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
     });
   });
 });

@@ -7,5 +7,7 @@ export const AuthConfigSchema = z.object({
   scope: z.string(),
   /** RFC 8707 resource to request tokens for, when the provider needs it. */
   resource: z.string().optional(),
+  /** Image count of a case at which the upload screens and the case's images warn (MAX_CASE_IMAGES). */
+  maxCaseImages: z.number().int().positive(),
 });
 export type AuthConfig = z.infer<typeof AuthConfigSchema>;

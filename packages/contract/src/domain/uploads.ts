@@ -37,7 +37,7 @@ export const FORBIDDEN_ATTACHMENT_FILENAME_CHARS = ['#', '%', '?'] as const;
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 ** 3;
 
 /**
- * Image count of a case above which the upload screens warn (part 1 §5, not blocking). The server's
- * MAX_CASE_IMAGES setting defaults to the same number; no endpoint tells the web a different one yet.
+ * Image count of a case at which the upload screens warn (part 1 §5, not blocking): the default of the
+ * server's MAX_CASE_IMAGES setting, which GET auth/config tells the web.
  */
 export const DEFAULT_MAX_CASE_IMAGES = 200;

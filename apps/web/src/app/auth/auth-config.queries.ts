@@ -1,5 +1,5 @@
-import { AuthConfigSchema, type AuthConfig } from '@pathology/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { AuthConfigSchema, DEFAULT_MAX_CASE_IMAGES, type AuthConfig } from '@pathology/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 
 export const authQueryKeys = {
@@ -18,3 +18,8 @@ export const authConfigQuery = () =>
     queryFn: ({ signal }) => fetchAuthConfig(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/** The image count at which a case warns (the server's MAX_CASE_IMAGES); its default until the config is read. */
+export function useMaxCaseImages(): number {
+  return useQuery(authConfigQuery()).data?.maxCaseImages ?? DEFAULT_MAX_CASE_IMAGES;
+}

@@ -5,6 +5,7 @@ const config = {
   authority: 'http://localhost:4000/oidc',
   clientId: 'pathology-web',
   scope: 'openid profile email offline_access',
+  maxCaseImages: 200,
 };
 
 describe('createUserManagerSettings', () => {

@@ -9,7 +9,7 @@ import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
 import { CaseImageUpload } from '../uploads/CaseImageUpload.tsx';
 import { caseDetailQueryKeys } from '../case-detail/case-detail.queries.ts';
 import { caseImagesQueryKeys, isInProgress, useCaseImages } from './case-images.queries.ts';
-import { DEFAULT_MAX_CASE_IMAGES as MAX_CASE_IMAGES } from '@pathology/contract';
+import { useMaxCaseImages } from '../../app/auth/auth-config.queries.ts';
 import { ImageCard } from './ImageCard.tsx';
 import { useImageActions } from './useImageActions.tsx';
 
@@ -31,6 +31,7 @@ export function CaseImagesTab({ item }: { item: Case }) {
   const found = useCaseImages(item.id);
   const actions = useImageActions(item.id);
   const caps = item.userCapabilities;
+  const maxImages = useMaxCaseImages();
 
   // Stable: the upload component subscribes to upload events with it.
   const onUploaded = useCallback(() => {
@@ -88,9 +89,9 @@ export function CaseImagesTab({ item }: { item: Case }) {
           </Text>
         )}
       </Group>
-      {images.length > MAX_CASE_IMAGES && (
+      {images.length >= maxImages && (
         <Alert color="yellow" variant="light" icon={<IconAlertCircle size={20} />} data-testid="case-images-too-many">
-          {t('caseImages.tooMany', { max: MAX_CASE_IMAGES })}
+          {t('caseImages.tooMany', { max: maxImages })}
         </Alert>
       )}
       {upload}

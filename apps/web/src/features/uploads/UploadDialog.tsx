@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { DEFAULT_MAX_CASE_IMAGES } from '@pathology/contract';
+import { useMaxCaseImages } from '../../app/auth/auth-config.queries.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,9 +43,11 @@ export function UploadDialog({
   onClose,
   organization,
   showModel,
-  maxImages = DEFAULT_MAX_CASE_IMAGES,
+  maxImages: maxImagesProp,
 }: UploadDialogProps) {
   const { t } = useTranslation();
+  const configuredMax = useMaxCaseImages();
+  const maxImages = maxImagesProp ?? configuredMax;
   const queryClient = useQueryClient();
   const [state, setState] = useState<DialogState>(initialDialogState);
   const [metadata, setMetadata] = useState<UploadMetadata>(EMPTY_METADATA);
