@@ -12,9 +12,18 @@ export const CaseListSettingSchema = z.object({
   order: z.object({ field: z.enum(['caseNumber', 'createdAt']), direction: SortDirectionSchema }),
 });
 
-export const CaseDetailSettingSchema = z.object({
-  order: z.object({ field: z.enum(['displayName', 'filename', 'createdAt', 'organ']), direction: SortDirectionSchema }),
-});
+export const IMAGE_ORDER_FIELDS = ['displayName', 'filename', 'createdAt', 'organ'] as const;
+export const ImageOrderSchema = z.object({ field: z.enum(IMAGE_ORDER_FIELDS), direction: SortDirectionSchema });
+export type ImageOrder = z.infer<typeof ImageOrderSchema>;
+
+/** The case's images: ordered by `order`, then by `thenBy` (never the same field) among equals. */
+export const CaseDetailSettingSchema = z
+  .object({ order: ImageOrderSchema, thenBy: ImageOrderSchema.nullable().default(null) })
+  .refine((setting) => setting.thenBy?.field !== setting.order.field, {
+    path: ['thenBy', 'field'],
+    message: 'The second priority cannot repeat the first',
+  });
+export type CaseDetailSetting = z.infer<typeof CaseDetailSettingSchema>;
 
 export const DrawingVisibilitySettingSchema = z.object({
   visibility: z.enum(['all', 'private', 'public', 'mine']),
@@ -38,7 +47,7 @@ export const SCREEN_SETTING_DEFAULTS: ScreenSettingValues = {
     pageSize: 10,
     order: { field: 'createdAt', direction: 'desc' },
   },
-  case_detail: { order: { field: 'displayName', direction: 'asc' } },
+  case_detail: { order: { field: 'displayName', direction: 'asc' }, thenBy: null },
   drawing_visibility: { visibility: 'all' },
 };
 

@@ -18,11 +18,26 @@ describe('screen settings', () => {
     expect(all.json()).toEqual({
       data: [
         { settingType: 'case_list', value: SCREEN_SETTING_DEFAULTS.case_list },
-        { settingType: 'case_detail', value: { order: { field: 'displayName', direction: 'asc' } } },
+        { settingType: 'case_detail', value: { order: { field: 'displayName', direction: 'asc' }, thenBy: null } },
         { settingType: 'drawing_visibility', value: { visibility: 'all' } },
       ],
     });
     expect(SCREEN_SETTING_DEFAULTS.case_list.pageSize).toBe(10);
+  });
+
+  it('keeps a second sort priority for the case images, never the same field as the first', async () => {
+    const value = { order: { field: 'organ', direction: 'asc' }, thenBy: { field: 'createdAt', direction: 'desc' } };
+    expect((await save('bob', [{ settingType: 'case_detail', value }])).statusCode).toBe(200);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/screen_settings/get/case_detail',
+      headers: await t.auth('bob'),
+    });
+    expect(read.json().value).toEqual(value);
+    const repeated = { order: { field: 'organ', direction: 'asc' }, thenBy: { field: 'organ', direction: 'desc' } };
+    const refused = await save('bob', [{ settingType: 'case_detail', value: repeated }]);
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.stringify(refused.json().errors)).toContain('The second priority cannot repeat the first');
   });
 
   it('saves per user and reads back one key', async () => {

@@ -38,7 +38,7 @@ function Count({ icon, label, value, testId }: { icon: ReactNode; label: string;
 export function CaseInfoPanel({ item }: { item: Case }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="lg" p="lg" data-testid="case-info">
+    <Paper withBorder radius="lg" p="lg" id="case-info" data-testid="case-info">
       <Stack gap="md">
         <Title order={3} fz="md">
           {t('caseDetail.info.title')}

@@ -1,7 +1,7 @@
-import type { Case } from '@pathology/contract';
+import type { Case, Image } from '@pathology/contract';
 import { Alert, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
@@ -10,7 +10,14 @@ import { CaseImageUpload } from '../uploads/CaseImageUpload.tsx';
 import { caseDetailQueryKeys } from '../case-detail/case-detail.queries.ts';
 import { caseImagesQueryKeys, isInProgress, useCaseImages } from './case-images.queries.ts';
 import { useMaxCaseImages } from '../../app/auth/auth-config.queries.ts';
+import { useCaseDetailSetting } from './case-detail-setting.queries.ts';
+import { CaseImagesToolbar } from './CaseImagesToolbar.tsx';
+import { CopyImageDialog } from './CopyImageDialog.tsx';
 import { ImageCard } from './ImageCard.tsx';
+import { sortImages } from './image-order.ts';
+import { ImageSearchDialog } from './ImageSearchDialog.tsx';
+import { ImageSortDialog } from './ImageSortDialog.tsx';
+import { SetModelDialog } from './SetModelDialog.tsx';
 import { useImageActions } from './useImageActions.tsx';
 
 function LoadingImages() {
@@ -32,6 +39,11 @@ export function CaseImagesTab({ item }: { item: Case }) {
   const actions = useImageActions(item.id);
   const caps = item.userCapabilities;
   const maxImages = useMaxCaseImages();
+  const { setting, save: saveSetting } = useCaseDetailSetting();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<'sort' | 'search' | 'model' | null>(null);
+  const [matches, setMatches] = useState<ReadonlySet<string> | null>(null);
+  const [copying, setCopying] = useState<Image | null>(null);
 
   // Stable: the upload component subscribes to upload events with it.
   const onUploaded = useCallback(() => {
@@ -77,6 +89,14 @@ export function CaseImagesTab({ item }: { item: Case }) {
   }
 
   const working = images.filter(isInProgress).length;
+  const shown = sortImages(matches ? images.filter((image) => matches.has(image.id)) : images, setting);
+  const select = (imageId: string, checked: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (checked) next.add(imageId);
+      else next.delete(imageId);
+      return next;
+    });
   return (
     <Stack gap="md" data-testid="case-images-tab">
       <Group justify="space-between" align="baseline" gap="xs">
@@ -95,6 +115,17 @@ export function CaseImagesTab({ item }: { item: Case }) {
         </Alert>
       )}
       {upload}
+      <CaseImagesToolbar
+        item={item}
+        imageCount={images.length}
+        selected={selected}
+        onClearSelection={() => setSelected(new Set())}
+        onSort={() => setDialog('sort')}
+        onSearch={() => setDialog('search')}
+        searchResult={matches ? { shown: shown.length, total: images.length } : null}
+        onClearSearch={() => setMatches(null)}
+        onSetModel={() => setDialog('model')}
+      />
       {/* Columns follow the tab's own width, which depends on whether the info panel is open. */}
       <SimpleGrid
         type="container"
@@ -102,10 +133,38 @@ export function CaseImagesTab({ item }: { item: Case }) {
         spacing="md"
         data-testid="case-images"
       >
-        {images.map((image) => (
-          <ImageCard key={image.id} image={image} href={href(image.id)} caps={caps} actions={actions} />
+        {shown.map((image) => (
+          <ImageCard
+            key={image.id}
+            image={image}
+            href={href(image.id)}
+            caps={caps}
+            actions={actions}
+            selected={selected.has(image.id)}
+            onSelect={(checked) => select(image.id, checked)}
+            onCopy={() => setCopying(image)}
+          />
         ))}
       </SimpleGrid>
+      <ImageSortDialog
+        opened={dialog === 'sort'}
+        onClose={() => setDialog(null)}
+        setting={setting}
+        onApply={saveSetting}
+      />
+      <ImageSearchDialog
+        opened={dialog === 'search'}
+        onClose={() => setDialog(null)}
+        caseId={item.id}
+        onFound={setMatches}
+      />
+      <SetModelDialog
+        opened={dialog === 'model'}
+        onClose={() => setDialog(null)}
+        caseId={item.id}
+        imageIds={[...selected]}
+      />
+      <CopyImageDialog image={copying} onClose={() => setCopying(null)} onCopied={() => undefined} />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
   Menu,
   Stack,
@@ -14,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconDots, IconDownload, IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconDownload, IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatFileSize } from './format-size.ts';
 import { SlideThumbnail } from './SlideThumbnail.tsx';
@@ -40,10 +41,14 @@ interface ImageCardProps {
   href: string;
   caps: ImageCapabilities;
   actions: ImageActions;
+  /** Checked for the toolbar's actions; only an available image can be. */
+  selected: boolean;
+  onSelect: (checked: boolean) => void;
+  onCopy: () => void;
 }
 
 /** One image of the images tab: thumbnail, names, facts, and its actions. Only an available image opens. */
-export function ImageCard({ image, href, caps, actions }: ImageCardProps) {
+export function ImageCard({ image, href, caps, actions, selected, onSelect, onCopy }: ImageCardProps) {
   const { t } = useTranslation();
   const available = image.status === 'available';
   const busy = actions.busy.has(image.id);
@@ -69,7 +74,16 @@ export function ImageCard({ image, href, caps, actions }: ImageCardProps) {
         )}
       </Card.Section>
       <Stack gap={6} mt="sm">
-        <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
+        <Group gap={6} wrap="nowrap" justify="flex-start" align="flex-start">
+          <Checkbox
+            size="xs"
+            mt={3}
+            disabled={!available}
+            checked={available && selected}
+            onChange={(event) => onSelect(event.currentTarget.checked)}
+            aria-label={t('caseImages.toolbar.select', { name: image.displayName })}
+            data-testid="case-image-select"
+          />
           <Stack gap={0} style={{ minWidth: 0 }}>
             {available ? (
               <Anchor component={Link} to={href} fw={600} size="sm" truncate="end" data-testid="case-image-link">
@@ -142,6 +156,16 @@ export function ImageCard({ image, href, caps, actions }: ImageCardProps) {
                       data-testid="case-image-download"
                     >
                       {t('caseImages.actions.download')}
+                    </Menu.Item>
+                  )}
+                  {caps.canDownloadImage && (
+                    <Menu.Item
+                      leftSection={<IconCopy size={15} />}
+                      disabled={!available}
+                      onClick={onCopy}
+                      data-testid="case-image-copy"
+                    >
+                      {t('caseImages.copy.menu')}
                     </Menu.Item>
                   )}
                   {caps.canEdit && (

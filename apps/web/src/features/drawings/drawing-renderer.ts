@@ -7,7 +7,7 @@ import {
 } from '@pathology/contract';
 import type OpenSeadragon from 'openseadragon';
 import { boxOf, handlesOf, pathsOf } from './drawing-geometry.ts';
-import { pathsAtDetail, type DrawingScene, type SceneEntry } from './drawing-scene.ts';
+import { detailLevel, pathsAtDetail, type DrawingScene, type SceneEntry } from './drawing-scene.ts';
 import { addPoint, PaintJob } from './paint-job.ts';
 import { viewTransform } from './osd-view-transform.ts';
 import { between, sameTransform, toImage, type ViewTransform } from './view-transform.ts';
@@ -28,6 +28,7 @@ const HANDLE_SIZE = 8;
 const MOVING_BUDGET_MS = 8;
 /** While the slide stands still nothing else needs the frame: the picture completes sooner. */
 const STILL_BUDGET_MS = 40;
+const MEASURES_KEPT = 5000;
 
 interface Picture {
   canvas: HTMLCanvasElement;
@@ -61,6 +62,7 @@ export class DrawingRenderer {
   private picture: Picture | null = null;
   private spare = document.createElement('canvas');
   private moving = false;
+  private measured = 0;
 
   constructor(
     private readonly viewer: OpenSeadragon.Viewer,
@@ -125,7 +127,7 @@ export class DrawingRenderer {
 
   private readonly sources = {
     path: (entry: SceneEntry, imagePixelsPerScreenPixel: number): Path2D => {
-      const level = Math.max(0, Math.floor(Math.log2(Math.max(imagePixelsPerScreenPixel, 1e-9))));
+      const level = detailLevel(imagePixelsPerScreenPixel);
       let byLevel = this.cached.get(entry);
       if (!byLevel) {
         byLevel = new Map<number, Path2D>();
@@ -178,7 +180,16 @@ export class DrawingRenderer {
     return new PaintJob(this.spare, t, this.scene.version, entries, ratio, this.sources);
   }
 
+  /** Each frame's painting, as a User Timing measure the benchmark (and a browser's profiler) can read. */
   private readonly render = (): void => {
+    const start = performance.now();
+    this.paint();
+    performance.measure('drawing-frame', { start });
+    // The browser keeps measures until cleared: a long session keeps only the recent ones.
+    if (++this.measured % MEASURES_KEPT === 0) performance.clearMeasures('drawing-frame');
+  };
+
+  private paint(): void {
     const { canvas, context } = this;
     const ratio = window.devicePixelRatio || 1;
     const width = Math.round(canvas.clientWidth * ratio);
@@ -220,7 +231,7 @@ export class DrawingRenderer {
     context.setTransform(ratio * t.a, ratio * t.b, ratio * t.c, ratio * t.d, ratio * t.e, ratio * t.f);
     this.drawSelection(t);
     this.drawPreview(t);
-  };
+  }
 
   private drawSelection(t: ViewTransform): void {
     const selected = this.options.selectedId == null ? undefined : this.scene.get(this.options.selectedId);

@@ -101,10 +101,18 @@ export class DrawingScene {
   }
 }
 
+/**
+ * The level of detail for a zoom: outlines are simplified to 2^level image pixels, about one screen
+ * pixel, less than the width of the line; 0 (every point) from one screen pixel per image pixel on.
+ */
+export function detailLevel(imagePixelsPerScreenPixel: number): number {
+  return Math.max(0, Math.floor(Math.log2(Math.max(imagePixelsPerScreenPixel, 1e-9))) + 1);
+}
+
 /** The paths of an entry as detailed as `imagePixelsPerScreenPixel` can show (level of detail, cached). */
 export function pathsAtDetail(entry: SceneEntry, imagePixelsPerScreenPixel: number): Position[][] {
-  const level = Math.floor(Math.log2(Math.max(imagePixelsPerScreenPixel, 1e-9)));
-  if (level <= 0) return pathsOf(entry.drawing.geometry);
+  const level = detailLevel(imagePixelsPerScreenPixel);
+  if (level === 0) return pathsOf(entry.drawing.geometry);
   let paths = entry.details.get(level);
   if (!paths) {
     paths = pathsOf(entry.drawing.geometry).map((path) => simplified(path, 2 ** level));
