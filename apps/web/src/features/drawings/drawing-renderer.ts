@@ -26,8 +26,8 @@ const SELECTED_COLOR = '#228be6';
 const HANDLE_SIZE = 8;
 /** Painting time per frame while the slide moves: the rest of a 60 Hz frame is left to the slide and the browser. */
 const MOVING_BUDGET_MS = 8;
-/** While the slide stands still nothing else needs the frame: the picture completes sooner. */
-const STILL_BUDGET_MS = 40;
+/** While the slide stands still the picture may take more of the frame, and completes sooner. */
+const STILL_BUDGET_MS = 20;
 const MEASURES_KEPT = 5000;
 
 interface Picture {
@@ -61,7 +61,8 @@ export class DrawingRenderer {
   private job: PaintJob | null = null;
   private picture: Picture | null = null;
   private spare = document.createElement('canvas');
-  private moving = false;
+  /** The transform of the previous frame: a different one now means the slide is moving. */
+  private lastTransform: ViewTransform | null = null;
   private measured = 0;
 
   constructor(
@@ -84,26 +85,13 @@ export class DrawingRenderer {
     viewer.addHandler('update-viewport', this.render);
     viewer.addHandler('resize', this.requestRender);
     viewer.addHandler('open', this.requestRender);
-    viewer.addHandler('animation-start', this.onMoveStart);
-    viewer.addHandler('animation-finish', this.onMoveEnd);
   }
-
-  private readonly onMoveStart = (): void => {
-    this.moving = true;
-  };
-
-  private readonly onMoveEnd = (): void => {
-    this.moving = false;
-    this.requestRender();
-  };
 
   destroy(): void {
     cancelAnimationFrame(this.frame);
     this.viewer.removeHandler('update-viewport', this.render);
     this.viewer.removeHandler('resize', this.requestRender);
     this.viewer.removeHandler('open', this.requestRender);
-    this.viewer.removeHandler('animation-start', this.onMoveStart);
-    this.viewer.removeHandler('animation-finish', this.onMoveEnd);
     this.canvas.remove();
   }
 
@@ -209,11 +197,13 @@ export class DrawingRenderer {
       return;
     }
 
+    const moving = this.lastTransform == null || !sameTransform(this.lastTransform, t);
+    this.lastTransform = t;
     const current = this.job;
     const stale = !current || !sameTransform(current.t, t) || current.version !== this.scene.version;
     const job = stale ? this.startJob(t, ratio) : current;
     this.job = job;
-    if (job.step(performance.now() + (this.moving ? MOVING_BUDGET_MS : STILL_BUDGET_MS))) {
+    if (job.step(performance.now() + (moving ? MOVING_BUDGET_MS : STILL_BUDGET_MS))) {
       // The finished picture becomes the one shown; the old one's canvas paints the next.
       this.spare = this.picture?.canvas ?? document.createElement('canvas');
       this.picture = { canvas: job.canvas, t: job.t };

@@ -11,7 +11,7 @@ const MAX_LABELS = 300;
 /** A drawing smaller than this on screen is drawn as a dot of its colour. */
 const DOT_SIZE = 2;
 /** Drawings stroked between two looks at the clock. */
-const SLICE = 48;
+const SLICE = 16;
 
 interface Group {
   color: string;
