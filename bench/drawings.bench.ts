@@ -127,11 +127,11 @@ async function panAndZoomFrames(page: Page): Promise<{ frames: number[]; layer: 
     }
   }
   await page.waitForTimeout(500);
-  const frames = (await page.evaluate('globalThis.benchFrames.splice(0)')) as number[];
+  const frames = await page.evaluate<number[]>('globalThis.benchFrames.splice(0)');
   await page.evaluate('globalThis.benchFrames = null');
-  const layer = (await page.evaluate(
+  const layer = await page.evaluate<number[]>(
     "performance.getEntriesByName('drawing-frame').map((entry) => entry.duration)",
-  )) as number[];
+  );
   // The first frames include the page settling; the rest are the interaction.
   return { frames: frames.slice(5), layer };
 }

@@ -158,7 +158,7 @@ describe('drawings: draw, measure, save, filter, share and download on a real sl
         const download = await downloading;
         expect(download.suggestedFilename()).toMatch(/^drawings-\d{8}-\d{4}\.zip$/);
         await toast(page, 'Image drawings downloaded successfully.').waitFor();
-        const entries = await zipEntries(await fs.readFile((await download.path())));
+        const entries = await zipEntries(await fs.readFile(await download.path()));
         const geojson = JSON.parse(entries.get('CMU-1-Small-Region.svs/drawings.geojson')!.toString()) as {
           type: string;
           features: { id: string; geometry: unknown; properties: { objectType: string } }[];

@@ -79,7 +79,8 @@ export function compactGeometry(geometry: DrawingGeometry): CompactGeometry {
       return { type: 'LineString', encoded: encodePath(geometry.coordinates) };
     case 'Polygon':
       return { type: 'Polygon', encoded: geometry.coordinates.map((ring) => encodePath(ring)) };
-    default:
+    case 'Point':
+    case 'Ellipse':
       return geometry;
   }
 }
