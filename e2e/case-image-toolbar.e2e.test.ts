@@ -1,4 +1,4 @@
-import type { Image, ImageSearchResponse } from '@pathology/contract';
+import { SCREEN_SETTING_DEFAULTS, type Image, type ImageSearchResponse } from '@pathology/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_GROUPS } from '../apps/server/src/db/seed/demo-groups.ts';
@@ -47,6 +47,10 @@ describe("case screen's image toolbar", () => {
         caseIds.push(source.id, target.id);
         for (const file of copies.files) await waitUntilAvailable(page, await uploadImage(page, source.id, file));
 
+        // The order is the user's own setting: start from the default (display name, ascending).
+        await apiCall(page, 'POST', '/screen_settings/save', {
+          items: [{ settingType: 'case_detail', value: SCREEN_SETTING_DEFAULTS.case_detail }],
+        });
         await page.goto(`/cases/${source.id}/images`);
         await page.getByTestId('case-images-toolbar').waitFor();
         await expect.poll(() => cardNames(page)).toEqual(['A-slide.svs', 'B-slide.svs']);
@@ -65,6 +69,12 @@ describe("case screen's image toolbar", () => {
         await page.reload();
         await page.getByTestId('case-images-toolbar').waitFor();
         await expect.poll(() => cardNames(page)).toEqual(['B-slide.svs', 'A-slide.svs']);
+
+        // The star on a card (B, first now) is the user's own label on that image.
+        await page.getByTestId('image-label-toggles').first().getByRole('button').first().click();
+        await expect
+          .poll(async () => (await caseImages(page, source.id)).find((image) => image.privateLabelled)?.displayName)
+          .toBe('B-slide.svs');
 
         // Search on the server: one of the two.
         await page.getByTestId('image-search').click();

@@ -8,7 +8,9 @@ import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
 import { CaseImageUpload } from '../uploads/CaseImageUpload.tsx';
 import { caseDetailQueryKeys } from '../case-detail/case-detail.queries.ts';
-import { caseImagesQueryKeys, isInProgress, useCaseImages } from './case-images.queries.ts';
+import { caseImagesQueryKeys, isInProgress, useCaseImageLabels, useCaseImages } from './case-images.queries.ts';
+import { useLabelChange } from '../case-list/case-list.queries.ts';
+import { ImageLabelToggles } from '../case-list/ImageLabelToggles.tsx';
 import { useMaxCaseImages } from '../../app/auth/auth-config.queries.ts';
 import { useCaseDetailSetting } from './case-detail-setting.queries.ts';
 import { CaseImagesToolbar } from './CaseImagesToolbar.tsx';
@@ -44,6 +46,8 @@ export function CaseImagesTab({ item }: { item: Case }) {
   const [dialog, setDialog] = useState<'sort' | 'search' | 'model' | null>(null);
   const [matches, setMatches] = useState<ReadonlySet<string> | null>(null);
   const [copying, setCopying] = useState<Image | null>(null);
+  const labels = useCaseImageLabels(item.id);
+  const labelChange = useLabelChange();
 
   // Stable: the upload component subscribes to upload events with it.
   const onUploaded = useCallback(() => {
@@ -143,6 +147,11 @@ export function CaseImagesTab({ item }: { item: Case }) {
             selected={selected.has(image.id)}
             onSelect={(checked) => select(image.id, checked)}
             onCopy={() => setCopying(image)}
+            labels={
+              labels.data?.get(image.id) && (
+                <ImageLabelToggles image={labels.data.get(image.id)!} caps={caps} labelChange={labelChange} />
+              )
+            }
           />
         ))}
       </SimpleGrid>

@@ -13,6 +13,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconCopy, IconDots, IconDownload, IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
@@ -45,10 +46,12 @@ interface ImageCardProps {
   selected: boolean;
   onSelect: (checked: boolean) => void;
   onCopy: () => void;
+  /** The image's star and public labels, when known. */
+  labels?: ReactNode;
 }
 
 /** One image of the images tab: thumbnail, names, facts, and its actions. Only an available image opens. */
-export function ImageCard({ image, href, caps, actions, selected, onSelect, onCopy }: ImageCardProps) {
+export function ImageCard({ image, href, caps, actions, selected, onSelect, onCopy, labels }: ImageCardProps) {
   const { t } = useTranslation();
   const available = image.status === 'available';
   const busy = actions.busy.has(image.id);
@@ -101,6 +104,7 @@ export function ImageCard({ image, href, caps, actions, selected, onSelect, onCo
             )}
           </Stack>
         </Group>
+        {labels}
         <Group gap={6} wrap="wrap">
           <Fact label={t('caseImages.fields.size')}>{formatFileSize(image.size)}</Fact>
           {image.dimensions && (

@@ -1,4 +1,5 @@
 import {
+  CaseSearchResponseSchema,
   ImageSchema,
   ImageSearchResponseSchema,
   type Image,
@@ -95,4 +96,22 @@ export function useReprocessImage(caseId: string) {
 export async function downloadOriginal(image: Pick<Image, 'id' | 'filename'>): Promise<void> {
   const blob = await fetchBinary(`${imagePath(image.id)}/cache/original`, { timeout: false });
   saveBlob(blob, image.filename);
+}
+
+/**
+ * The case's row of the case list, for its images' labels (stars and public labels with their ids). Kept
+ * under the case list's searches, so a label toggled anywhere refreshes it.
+ */
+export function useCaseImageLabels(caseId: string) {
+  return useQuery({
+    queryKey: [...caseListQueryKeys.searches(), 'case-images', caseId],
+    queryFn: async ({ signal }) => {
+      const found = await api.post(
+        '/cases/search',
+        { query: [{ field: 'id', operator: 'is', value: caseId }], limit: 1 },
+        { signal, schema: CaseSearchResponseSchema },
+      );
+      return new Map((found.data[0]?.images ?? []).map((image) => [image.id, image]));
+    },
+  });
 }

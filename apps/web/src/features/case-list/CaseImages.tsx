@@ -1,12 +1,9 @@
 import { Anchor, Badge, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { PRIVATE_LABEL_NAME, type CaseListImage, type CaseListItem } from '@pathology/contract';
+import type { CaseListImage, CaseListItem } from '@pathology/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PublicLabelPicker } from '../../components/labels/PublicLabelPicker.tsx';
-import { StarToggle } from '../../components/labels/StarToggle.tsx';
-import { hasLabel, imageLabelAction } from '../../components/labels/label-toggle.ts';
-import { publicLabel, STAR_LABEL } from '../../components/labels/label.api.ts';
 import type { useLabelChange } from './case-list.queries.ts';
+import { ImageLabelToggles } from './ImageLabelToggles.tsx';
 import { ImageThumbnail } from './ImageThumbnail.tsx';
 import { IconMessage, IconPencil } from '@tabler/icons-react';
 import { ImageStatusBadge } from './status-badges.tsx';
@@ -52,24 +49,6 @@ function ImageLine({
   const { t } = useTranslation();
   const available = image.status === 'available';
   const caps = item.userCapabilities;
-  const busy = labelChange.isPending;
-  const toggleStar = () => {
-    const decision = imageLabelAction(image.privateLabelled ? [image.privateLabelled] : [], PRIVATE_LABEL_NAME);
-    labelChange.mutate(
-      decision.action === 'delete'
-        ? { target: 'image', imageId: image.id, labelId: decision.labelId, action: 'delete' }
-        : { target: 'image', imageId: image.id, label: STAR_LABEL, action: 'create' },
-    );
-  };
-  const togglePublic = (labelName: string) => {
-    const decision = imageLabelAction(image.publicLabelleds, labelName);
-    labelChange.mutate(
-      decision.action === 'delete'
-        ? { target: 'image', imageId: image.id, labelId: decision.labelId, action: 'delete' }
-        : { target: 'image', imageId: image.id, label: publicLabel(labelName), action: 'create' },
-    );
-  };
-
   return (
     <Group
       gap="sm"
@@ -148,23 +127,7 @@ function ImageLine({
           </Tooltip>
         ))}
       </Group>
-      {caps.canViewLabelled && (
-        <Group gap={2} wrap="nowrap">
-          <StarToggle
-            size="xs"
-            active={image.privateLabelled != null}
-            disabled={!caps.canModifyPrivateLabelled || busy}
-            onToggle={toggleStar}
-          />
-          <PublicLabelPicker
-            size="xs"
-            shown={image.publicLabelleds.map((label) => label.labelName)}
-            state={(name) => (hasLabel(image.publicLabelleds, name) ? 'all' : 'none')}
-            onToggle={togglePublic}
-            disabled={!caps.canModifyPublicLabelled || busy}
-          />
-        </Group>
-      )}
+      <ImageLabelToggles image={image} caps={caps} labelChange={labelChange} />
     </Group>
   );
 }
