@@ -107,7 +107,11 @@ describe('drawings: draw, measure, save, filter, share and download on a real sl
         await settle(page);
         await app.screenshot('drawings-unsaved-en');
 
-        // Not saved yet: the Save button counts three changes; saving stores them.
+        // Not saved yet: leaving asks first; the Save button counts three changes; saving stores them.
+        await page.getByTestId('viewer-back').click();
+        await page.getByRole('dialog', { name: 'Unsaved drawings' }).waitFor();
+        await page.getByRole('button', { name: 'Stay' }).click();
+        expect(new URL(page.url()).pathname).toBe(`/cases/${created.id}/images/${image.id}`);
         const save = page.getByTestId('drawing-save');
         expect(await save.innerText()).toBe('Save (3)');
         await save.click();

@@ -162,7 +162,7 @@ describe('viewer: tiles, zoom, rotation, colour, layers, snapshot', () => {
         await page.getByRole('button', { name: 'Fit to screen' }).click();
 
         // The colour panel: brightness +20, shown on the canvas at once and saved (debounced) for this case.
-        await page.getByRole('button', { name: 'Colour' }).click();
+        await page.getByRole('button', { name: 'Colour', exact: true }).click();
         const panel = page.getByTestId('colour-panel');
         await panel.waitFor();
         const brightness = panel.getByTestId('colour-brightness').getByRole('slider');
@@ -189,10 +189,10 @@ describe('viewer: tiles, zoom, rotation, colour, layers, snapshot', () => {
         await page.reload();
         await page.locator('[data-testid="viewer-canvas"][data-state="ready"]').waitFor({ timeout: 30_000 });
         await expect.poll(() => colourFiltered(page)).toBe(true);
-        await page.getByRole('button', { name: 'Colour' }).click();
+        await page.getByRole('button', { name: 'Colour', exact: true }).click();
         const reloaded = page.getByTestId('colour-panel').getByTestId('colour-brightness').getByRole('slider');
         await expect.poll(() => reloaded.getAttribute('aria-valuenow')).toBe('20');
-        await page.getByRole('button', { name: 'Colour' }).click();
+        await page.getByRole('button', { name: 'Colour', exact: true }).click();
         await page.getByTestId('colour-panel').waitFor({ state: 'hidden' });
 
         // The OME image: five layers; switching asks for tiles of another layer.
