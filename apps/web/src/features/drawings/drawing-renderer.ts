@@ -30,9 +30,19 @@ const MOVING_BUDGET_MS = 8;
 const STILL_BUDGET_MS = 45;
 const MEASURES_KEPT = 5000;
 
-interface Picture {
-  canvas: HTMLCanvasElement;
-  t: ViewTransform;
+/** A canvas over the slide, filling it; pictures are moved by CSS transforms from their top left corner. */
+function layerCanvas(): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  // A canvas keeps its own 300 × 150 unless told to fill the viewer.
+  Object.assign(canvas.style, {
+    position: 'absolute',
+    inset: '0',
+    width: '100%',
+    height: '100%',
+    pointerEvents: 'none',
+    transformOrigin: '0 0',
+  });
+  return canvas;
 }
 
 function outline(geometry: DrawingGeometry): Path2D {
@@ -47,8 +57,8 @@ function outline(geometry: DrawingGeometry): Path2D {
 /**
  * Draws a layer's drawings on a canvas over the OpenSeadragon viewer, in step with its animation.
  * The drawings in view are painted into an off-screen picture a few milliseconds per frame (PaintJob);
- * until a picture for the current view is complete, the last complete one is shown moved and scaled
- * to where the slide now is. So a frame costs the same with ten or ten thousand drawings, and a large
+ * until a picture for the current view is complete, the last complete one is moved and scaled by a
+ * CSS transform to where the slide now is (the compositor's work, nothing repainted). So a frame costs the same with ten or ten thousand drawings, and a large
  * layer sharpens a few frames after the slide stops moving. The selection, its handles and the shape
  * being drawn are painted every frame on top.
  */
@@ -59,8 +69,13 @@ export class DrawingRenderer {
   private labels = new WeakMap<Drawing, string>();
   private frame = 0;
   private job: PaintJob | null = null;
-  private picture: Picture | null = null;
-  private spare = document.createElement('canvas');
+  /** The canvas showing the last complete picture, and the view it was painted for (null: none yet). */
+  private shown: HTMLCanvasElement;
+  private shownTransform: ViewTransform | null = null;
+  /** The hidden canvas the next picture is painted on. */
+  private spare: HTMLCanvasElement;
+  /** The overlay has a selection or preview on it that the next frame must clear. */
+  private overlayUsed = false;
   /** The transform of the previous frame: a different one now means the slide is moving. */
   private lastTransform: ViewTransform | null = null;
   private measured = 0;
@@ -70,18 +85,13 @@ export class DrawingRenderer {
     private readonly scene: DrawingScene,
     private options: RenderOptions,
   ) {
-    this.canvas = document.createElement('canvas');
-    // A canvas keeps its own 300 × 150 unless told to fill the viewer.
-    Object.assign(this.canvas.style, {
-      position: 'absolute',
-      inset: '0',
-      width: '100%',
-      height: '100%',
-      pointerEvents: 'none',
-    });
+    this.shown = layerCanvas();
+    this.spare = layerCanvas();
+    this.spare.style.visibility = 'hidden';
+    this.canvas = layerCanvas();
     this.canvas.dataset.testid = 'drawing-layer';
     this.context = this.canvas.getContext('2d')!;
-    viewer.canvas.appendChild(this.canvas);
+    viewer.canvas.append(this.spare, this.shown, this.canvas);
     viewer.addHandler('update-viewport', this.render);
     viewer.addHandler('resize', this.requestRender);
     viewer.addHandler('open', this.requestRender);
@@ -93,6 +103,8 @@ export class DrawingRenderer {
     this.viewer.removeHandler('resize', this.requestRender);
     this.viewer.removeHandler('open', this.requestRender);
     this.canvas.remove();
+    this.shown.remove();
+    this.spare.remove();
   }
 
   setOptions(options: Partial<RenderOptions>): void {
@@ -183,23 +195,26 @@ export class DrawingRenderer {
     }
   };
 
+  private hidePicture(): void {
+    this.job = null;
+    this.shownTransform = null;
+    this.shown.style.visibility = 'hidden';
+  }
+
   /** Paints one frame; true when the slide moved since the last one. */
   private paint(): boolean {
-    const { canvas, context } = this;
+    const { canvas } = this;
     const ratio = window.devicePixelRatio || 1;
     const width = Math.round(canvas.clientWidth * ratio);
     const height = Math.round(canvas.clientHeight * ratio);
     if (canvas.width !== width || canvas.height !== height) {
-      this.fit(canvas, width, height);
-      this.job = null;
-      this.picture = null;
+      for (const layer of [canvas, this.shown, this.spare]) this.fit(layer, width, height);
+      this.hidePicture();
     }
-    context.setTransform(1, 0, 0, 1, 0, 0);
-    context.clearRect(0, 0, width, height);
     const t = viewTransform(this.viewer);
     if (!t || !this.options.showDrawings) {
-      this.job = null;
-      this.picture = null;
+      this.hidePicture();
+      this.clearOverlay();
       canvas.dataset.drawn = '0';
       return false;
     }
@@ -211,24 +226,40 @@ export class DrawingRenderer {
     const job = stale ? this.startJob(t, ratio) : current;
     this.job = job;
     if (job.step(performance.now() + (moving ? MOVING_BUDGET_MS : STILL_BUDGET_MS))) {
-      // The finished picture becomes the one shown; the old one's canvas paints the next.
-      this.spare = this.picture?.canvas ?? document.createElement('canvas');
-      this.picture = { canvas: job.canvas, t: job.t };
+      // The finished picture is shown in place of the old one, whose canvas paints the next.
+      [this.shown, this.spare] = [job.canvas, this.shown];
+      this.spare.style.visibility = 'hidden';
+      this.shownTransform = job.t;
       this.job = null;
       canvas.dataset.drawn = String(job.drawn);
     } else {
       this.requestRender();
     }
-    if (this.picture) {
-      const move = between(this.picture.t, t);
-      context.setTransform(move.a, move.b, move.c, move.d, move.e * ratio, move.f * ratio);
-      context.drawImage(this.picture.canvas, 0, 0);
+    if (this.shownTransform) {
+      // Moving the last picture with the slide is the compositor's work: nothing is painted again.
+      const move = between(this.shownTransform, t);
+      this.shown.style.transform = `matrix(${move.a}, ${move.b}, ${move.c}, ${move.d}, ${move.e}, ${move.f})`;
+      this.shown.style.visibility = 'visible';
     }
+    this.paintOverlay(t, ratio);
+    return moving;
+  }
 
-    context.setTransform(ratio * t.a, ratio * t.b, ratio * t.c, ratio * t.d, ratio * t.e, ratio * t.f);
+  private clearOverlay(): void {
+    if (!this.overlayUsed) return;
+    this.context.setTransform(1, 0, 0, 1, 0, 0);
+    this.context.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    this.overlayUsed = false;
+  }
+
+  /** The selection, its handles and the shape being drawn, painted every frame over the picture. */
+  private paintOverlay(t: ViewTransform, ratio: number): void {
+    this.clearOverlay();
+    if (this.options.selectedId == null && this.options.preview == null) return;
+    this.overlayUsed = true;
+    this.context.setTransform(ratio * t.a, ratio * t.b, ratio * t.c, ratio * t.d, ratio * t.e, ratio * t.f);
     this.drawSelection(t);
     this.drawPreview(t);
-    return moving;
   }
 
   private drawSelection(t: ViewTransform): void {
