@@ -159,6 +159,8 @@ function createApp(database: Database, issuer: TestIssuer): Promise<FastifyInsta
       role: 'all',
       logLevel: 'silent',
       webDist: '/nonexistent',
+      // The search never predicts: no model is read.
+      models: { builtinDir: '/nonexistent', modelsDir: '/nonexistent' },
       // The search never uploads: no blob is written and no job is sent.
       dataDir: path.join(dataRoot, 'app'),
       tileCacheBytes: 0,

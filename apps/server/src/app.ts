@@ -70,12 +70,19 @@ import { cacheCallers } from './auth/caller-cache.ts';
 import { iiifRoutes } from './modules/iiif/iiif.routes.ts';
 import { createLayerAccess } from './modules/iiif/layer-access.ts';
 import { createPyramidCache } from './modules/iiif/pyramid-cache.ts';
+import { createModelRegistry } from './modules/predictions/model-registry.ts';
+import { createPredictionRepository } from './modules/predictions/prediction.repository.ts';
+import { predictionRoutes } from './modules/predictions/prediction.routes.ts';
+import { createPredictionService } from './modules/predictions/prediction.service.ts';
 import { createTileCache } from './modules/iiif/tile-cache.ts';
 import { APP_VERSION } from './version.ts';
 import path from 'node:path';
 
 export interface AppDeps {
-  config: Pick<Config, 'role' | 'logLevel' | 'webDist' | 'oidc' | 'dataDir' | 'tileCacheBytes' | 'maxCaseImages'>;
+  config: Pick<
+    Config,
+    'role' | 'logLevel' | 'webDist' | 'oidc' | 'dataDir' | 'tileCacheBytes' | 'maxCaseImages' | 'models'
+  >;
   database: Database;
   blobs: BlobStore;
   /** Puts a job on a queue; the api process only sends, workers run them. */
@@ -183,6 +190,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(imageNoteRoutes, {
         service: createImageNoteService({ notes: createImageNoteRepository(db), capabilities }),
+      });
+      await api.register(predictionRoutes, {
+        service: createPredictionService({
+          predictions: createPredictionRepository(db),
+          capabilities,
+          models: createModelRegistry(deps.config.models),
+          queuePrediction: async (predictionId) => void (await deps.sendJob('predict', { predictionId })),
+          predictionAlive: (predictionId) => deps.jobAlive('predict', { predictionId }),
+        }),
       });
       await api.register(colorRoutes, {
         service: createColorService({ colors: createColorRepository(db), capabilities }),

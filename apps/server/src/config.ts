@@ -45,6 +45,7 @@ const EnvSchema = z.object({
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(DEFAULT_MAX_PIXELS),
   TILE_CACHE_MB: z.coerce.number().int().min(0).default(256),
   HTTP_PROCESSES: z.coerce.number().int().min(1).max(256).default(1),
+  MODELS_DIR: z.string().optional(),
 });
 
 export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
@@ -56,6 +57,8 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
     'PostgreSQL to use instead of the embedded one, e.g. postgres://user:pw@host:5432/db. Required with --role api or worker.',
   EMBEDDED_PG_PORT: 'Loopback port of the embedded PostgreSQL. Default 54329.',
   SEED_DEMO: 'Create the demo data once on an empty database. Default true with the embedded database, else false.',
+  MODELS_DIR:
+    'Folder of installed AI models: a manifest.json and its .onnx files (see "AI models" below). Default DATA_DIR/models.',
   MAX_CASE_IMAGES: 'Image count of a case above which uploads warn. Default 200.',
   WORKER_CONCURRENCY: 'Jobs one worker process runs at once per queue. Default 2.',
   LOG_LEVEL: 'pino log level. Default info.',
@@ -102,6 +105,8 @@ export interface Config {
   maxImagePixels: number;
   tileCacheBytes: number;
   httpProcesses: number;
+  /** The operator's AI models (MODELS_DIR) and where the built-in ones are written. */
+  models: { modelsDir: string; builtinDir: string };
 }
 
 /** Parses the command line and environment; throws ConfigError with a message fit for the operator. */
@@ -148,6 +153,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     tileCacheBytes: e.TILE_CACHE_MB * 1024 * 1024,
     httpProcesses: e.HTTP_PROCESSES,
+    models: {
+      modelsDir: path.resolve(e.MODELS_DIR ?? path.join(e.DATA_DIR, 'models')),
+      builtinDir: path.join(path.resolve(e.DATA_DIR), 'builtin-models'),
+    },
   };
 }
 

@@ -13,6 +13,7 @@ import { demoImageAttacher } from './db/seed/demo-images.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { convertPolicy, QUEUE_POLICIES, type QueuePayloads } from './jobs/queues.ts';
 import { createGivenUpHandlers, createJobHandlers } from './jobs/handlers.ts';
+import { createModelRegistry, writeBuiltinModels } from './modules/predictions/model-registry.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import { sweepStaleScratch } from './modules/images/scratch-sweep.ts';
 import { forkHttpProcesses, isHttpProcess } from './http-processes.ts';
@@ -95,6 +96,8 @@ async function main(): Promise<void> {
   }
 
   const jobs = await startJobQueue(config, databaseUrl, log, stops);
+  await writeBuiltinModels(config.models.builtinDir);
+  const models = createModelRegistry(config.models);
   // The demo slides were stored with the seed; convert them and count them into their groups' usage.
   for (const imageId of demoImages.queued()) await jobs.send('convert', { imageId });
   for (const organizationId of demoOrganizations) await jobs.send('storage-usage', { organizationId });
@@ -113,6 +116,7 @@ async function main(): Promise<void> {
         dataDir: config.dataDir,
         convertTimeoutSeconds: config.convertTimeoutSeconds,
         maxImagePixels: config.maxImagePixels,
+        models,
       }),
       config.workerConcurrency,
       createGivenUpHandlers({ db: database.db, log }),

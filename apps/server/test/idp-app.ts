@@ -53,6 +53,8 @@ export function useIdpTestApp(options: { demoAccounts?: boolean } = {}): IdpTest
         dataDir: os.tmpdir(),
         tileCacheBytes: 0,
         maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
+        // No models: the identity tests never predict.
+        models: { builtinDir: '/nonexistent', modelsDir: '/nonexistent' },
         oidc: {
           issuer: context.issuer,
           clientId: IDP_CLIENT_ID,

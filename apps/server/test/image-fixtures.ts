@@ -1,7 +1,35 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ImageStatus } from '@pathology/contract';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { imageLayers, images } from '../src/db/schema/index.ts';
+import { imageBlobKeys } from '../src/modules/images/image-blobs.ts';
+import { convertImageJob } from '../src/modules/images/image-conversion.job.ts';
 import type { TestContext } from './test-app.ts';
 import { factories } from './factories.ts';
+
+/** Stores a real slide file as a new image of the case and converts it through the real job. */
+export async function convertedSlide(
+  t: TestContext,
+  caseId: string,
+  file: string,
+  values: { organ?: string; modelName?: string } = {},
+): Promise<{ imageId: string; layerId: string }> {
+  const make = factories(t.database.db);
+  const imageId = await make.image(caseId, { status: 'uploaded', filename: path.basename(file), ...values });
+  const key = imageBlobKeys.original(imageId);
+  await t.blobs.put(key, createReadStream(file));
+  await t.database.db.update(images).set({ originalKey: key }).where(eq(images.id, imageId));
+  const deps = { db: t.database.db, blobs: t.blobs, log: pino({ level: 'silent' }), timeoutSeconds: 120 };
+  await convertImageJob(
+    { ...deps, scratchDir: path.join(t.dataDir, 'tmp') },
+    { imageId, retryCount: 0, retryLimit: 0 },
+  );
+  const [layer] = await t.database.db.select().from(imageLayers).where(eq(imageLayers.imageId, imageId));
+  return { imageId, layerId: layer!.id };
+}
 
 /** Blob keys of a stored image, under its own folder as a conversion writes them. */
 export function storedKeys(imageId: string, conversion = 'c1') {

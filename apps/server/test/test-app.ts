@@ -9,6 +9,8 @@ import { buildApp } from '../src/app.ts';
 import { createTokenVerifier } from '../src/auth/token-verifier.ts';
 import { JobQueue } from '../src/jobs/job-queue.ts';
 import { QUEUE_POLICIES, type QueuePayloads } from '../src/jobs/queues.ts';
+import { writeBuiltinModels } from '../src/modules/predictions/model-registry.ts';
+import { testModelFolders } from './models.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { TEST_ADMIN_CLAIM, TEST_AUDIENCE, TEST_ISSUER, TestIssuer } from './tokens.ts';
 
@@ -37,6 +39,7 @@ export function useTestApp(): TestContext {
     context.issuer = await TestIssuer.create();
     context.jobs = new JobQueue<QueuePayloads>({ connectionString: context.database.url, policies: QUEUE_POLICIES });
     await context.jobs.start();
+    await writeBuiltinModels(testModelFolders(context.dataDir).builtinDir);
     context.app = await buildApp({
       config: {
         role: 'all',
@@ -45,6 +48,7 @@ export function useTestApp(): TestContext {
         dataDir: context.dataDir,
         tileCacheBytes: 64 * 1024 * 1024,
         maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
+        models: testModelFolders(context.dataDir),
         oidc: {
           issuer: TEST_ISSUER,
           clientId: TEST_AUDIENCE,

@@ -2,10 +2,13 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import { convertImageJob, markConversionLost } from '../modules/images/image-conversion.job.ts';
+import { createPyramidCache } from '../modules/iiif/pyramid-cache.ts';
+import type { ModelRegistry } from '../modules/predictions/model-registry.ts';
+import { failPrediction, predictJob } from '../modules/predictions/prediction.job.ts';
 import { recountStorageUsage } from '../modules/organizations/storage-usage.service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import type { GivenUpHandlers, JobHandlers } from './job-queue.ts';
-import { convertPolicy, type QueuePayloads } from './queues.ts';
+import { WORKER_LOST, type GivenUpHandlers, type JobHandlers } from './job-queue.ts';
+import { convertPolicy, QUEUE_POLICIES, type QueuePayloads } from './queues.ts';
 
 interface WorkerDeps {
   db: Db;
@@ -14,6 +17,7 @@ interface WorkerDeps {
   dataDir: string;
   convertTimeoutSeconds: number;
   maxImagePixels: number;
+  models: ModelRegistry;
 }
 
 /** The worker's handler of every queue; each calls one service function. */
@@ -27,12 +31,21 @@ export function createJobHandlers(deps: WorkerDeps): JobHandlers<QueuePayloads> 
     timeoutSeconds: deps.convertTimeoutSeconds,
     maxPixels: deps.maxImagePixels,
   };
+  const predictPolicy = QUEUE_POLICIES.predict;
+  const prediction = {
+    db: deps.db,
+    log: deps.log,
+    models: deps.models,
+    pyramids: createPyramidCache({ blobs: deps.blobs, cacheDir: path.join(deps.dataDir, 'cache', 'pyramids') }),
+  };
   return {
     'storage-usage': async ({ organizationId }) => {
       const found = await recountStorageUsage(deps.db, organizationId);
       if (!found) deps.log.info({ organizationId }, 'storage recount skipped: group was deleted');
     },
     convert: ({ imageId }, job) => convertImageJob(conversion, { imageId, retryCount: job.retryCount, retryLimit }),
+    predict: ({ predictionId }, job) =>
+      predictJob(prediction, { predictionId, retryCount: job.retryCount, retryLimit: predictPolicy.retryLimit }),
   };
 }
 
@@ -42,6 +55,10 @@ export function createGivenUpHandlers(deps: Pick<WorkerDeps, 'db' | 'log'>): Giv
     convert: async ({ imageId }) => {
       await markConversionLost(deps.db, imageId);
       deps.log.warn({ imageId }, 'conversion given up: its worker stopped on the last attempt');
+    },
+    predict: async ({ predictionId }) => {
+      await failPrediction(deps.db, predictionId, WORKER_LOST);
+      deps.log.warn({ predictionId }, 'prediction given up: its worker stopped on the last attempt');
     },
   };
 }

@@ -6,11 +6,15 @@ export interface QueuePayloads {
   'storage-usage': { organizationId: string };
   /** Build the tiled pyramids, thumbnail and metadata of an uploaded (or reprocessed) image. */
   convert: { imageId: string };
+  /** Run an AI model over an image layer (tissue detection, then the model's cells). */
+  predict: { predictionId: string };
 }
 
 export const QUEUE_POLICIES: { [Q in keyof QueuePayloads]: QueuePolicy } = {
   'storage-usage': { retryLimit: 5, retryDelaySeconds: 10, expireInSeconds: 300 },
   convert: convertPolicy(3600),
+  // A whole slide at ×10 is tens of thousands of cells; a dead worker's attempt is retried once its lease lapses.
+  predict: { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 6 * 3600 },
 };
 
 /**

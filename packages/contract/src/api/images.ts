@@ -9,6 +9,7 @@ import {
 } from '../domain/images.ts';
 import { OrganSchema } from '../domain/organs.ts';
 import { SearchOperatorSchema } from './case-search.ts';
+import { PredictionSchema } from './predictions.ts';
 
 /** Upload and conversion messages with the spec's wording (part 1 §8); the web translates them by key. */
 export const IMAGE_MESSAGES = {
@@ -123,8 +124,8 @@ export const ImageSchema = z.object({
   imageTags: z.array(z.string()),
   privateLabelled: z.boolean(),
   /** Filled by the AI feature; empty until then. */
-  predictions: z.array(z.unknown()),
-  prediction: z.unknown().nullable(),
+  predictions: z.array(PredictionSchema),
+  prediction: PredictionSchema.nullable(),
   /** The tile source of the initial layer (position_z 0); null until the image is available. */
   tileSource: TileSourceSchema.nullable(),
   imageLayerResources: z.array(ImageLayerResourceSchema),

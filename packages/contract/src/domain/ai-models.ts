@@ -24,7 +24,10 @@ export type AiModel = z.infer<typeof AiModelSchema>;
 
 const DOCS = 'https://help.pathology.example/ai-models';
 
-/** The model catalogue (17 entries). Coming-soon models are listed but cannot be requested. */
+/**
+ * The model catalogue (17 entries), each `coming-soon` here: the server marks a model `available`
+ * when its runtime files are installed (GET predictions/models). Coming-soon models cannot be requested.
+ */
 export const AI_MODELS = [
   model('breast-biopsy', 'Breast biopsy', 'Breast', ['biopsy'], ['Invasive carcinoma', 'DCIS']),
   model(
@@ -57,9 +60,7 @@ export const AI_MODELS = [
     ['biopsy'],
     ['Adenocarcinoma', 'Squamous cell carcinoma', 'Small cell carcinoma'],
   ),
-  model('lung-surgical', 'Lung surgical', 'Lung', ['surgical'], ['Adenocarcinoma', 'Squamous cell carcinoma'], {
-    status: 'coming-soon',
-  }),
+  model('lung-surgical', 'Lung surgical', 'Lung', ['surgical'], ['Adenocarcinoma', 'Squamous cell carcinoma']),
   model(
     'prostate-biopsy',
     'Prostate needle biopsy',
@@ -74,9 +75,7 @@ export const AI_MODELS = [
   model('lymph-node', 'Lymph node metastasis', 'Lymph Node', ['biopsy', 'surgical'], ['Metastatic carcinoma'], {
     negativeLabel: 'No metastasis',
   }),
-  model('liver', 'Liver biopsy', 'Liver', ['biopsy'], ['Hepatocellular carcinoma', 'Metastatic carcinoma'], {
-    status: 'coming-soon',
-  }),
+  model('liver', 'Liver biopsy', 'Liver', ['biopsy'], ['Hepatocellular carcinoma', 'Metastatic carcinoma']),
   model(
     'cyto-urine',
     'Urine cytology',
@@ -102,10 +101,10 @@ export const AI_MODELS = [
   ),
   model(
     'others',
-    'Other organs (tumour detection)',
+    'Nuclear density (any organ)',
     'Skin',
-    ['biopsy', 'surgical'],
-    ['Malignant tumor', 'Benign tumor'],
+    ['biopsy', 'surgical', 'LBC', 'autopsy'],
+    ['High nuclear density'],
   ),
 ] as const satisfies readonly AiModel[];
 
@@ -117,9 +116,17 @@ export function findAiModel(modelName: string): AiModel | undefined {
   return AI_MODELS.find((entry) => entry.modelName === modelName);
 }
 
-/** Models of one organ, available ones first, in catalogue order. */
-export function aiModelsForOrgan(organ: string): AiModel[] {
-  const ofOrgan: AiModel[] = AI_MODELS.filter((entry) => entry.organ === organ);
+/** Catalogue names whose models read any tissue, so they are offered for every organ. */
+export const GENERAL_AI_MODELS: readonly string[] = ['others'];
+
+/** Whether a model is offered for an organ: its own organ's models and the general ones. */
+export function modelFitsOrgan(entry: Pick<AiModel, 'modelName' | 'organ'>, organ: string | null): boolean {
+  return organ === null || entry.organ === organ || GENERAL_AI_MODELS.includes(entry.modelName);
+}
+
+/** Models offered for one organ, available ones first, in catalogue order. */
+export function aiModelsForOrgan<M extends AiModel>(organ: string, models: readonly M[]): M[] {
+  const ofOrgan = models.filter((entry) => modelFitsOrgan(entry, organ));
   return [...ofOrgan.filter((m) => m.status === 'available'), ...ofOrgan.filter((m) => m.status !== 'available')];
 }
 
@@ -133,7 +140,7 @@ function model<const N extends string>(
   organ: Organ,
   specimens: AiModel['specimens'],
   classification: string[],
-  extra: { status?: AiModelStatus; negativeLabel?: string } = {},
+  extra: { negativeLabel?: string } = {},
 ): AiModel & { modelName: N } {
   return {
     modelName,
@@ -143,7 +150,7 @@ function model<const N extends string>(
     specimens,
     classification,
     linkURL: `${DOCS}/${modelName}`,
-    status: extra.status ?? 'available',
+    status: 'coming-soon',
     ...(extra.negativeLabel === undefined ? {} : { negativeLabel: extra.negativeLabel }),
   };
 }

@@ -49,12 +49,17 @@ describe('organs and AI models', () => {
     for (const entry of AI_MODELS) expect(AiModelSchema.safeParse(entry).success).toBe(true);
   });
 
-  it('offers an available model for every AI organ', () => {
+  it('gives every AI organ a model of its own and offers the general model everywhere', () => {
+    expect([...new Set(AI_MODELS.map((m) => m.organ))]).toEqual(expect.arrayContaining([...AI_ORGANS]));
     for (const organ of AI_ORGANS) {
-      expect(aiModelsForOrgan(organ)[0]?.status, organ).toBe('available');
+      const offered = aiModelsForOrgan(organ, AI_MODELS).map((m) => m.modelName);
+      expect(offered, organ).toContain('others');
     }
-    const availableOrgans = new Set(AI_MODELS.filter((m) => m.status === 'available').map((m) => m.organ));
-    expect([...availableOrgans].sort()).toEqual([...AI_ORGANS].sort());
+    const installed = AI_MODELS.map((m) =>
+      m.modelName === 'colon-biopsy' ? { ...m, status: 'available' as const } : m,
+    );
+    expect(aiModelsForOrgan('Colon', installed)[0]?.modelName).toBe('colon-biopsy');
+    expect(AI_MODELS.every((m) => m.status === 'coming-soon')).toBe(true);
   });
 
   it('falls back to the default negative label', () => {

@@ -20,3 +20,25 @@ export const PredictionResultSchema = z.object({
   threshold: z.number().optional(),
 });
 export type PredictionResult = z.infer<typeof PredictionResultSchema>;
+
+export const LABEL_GROUP_TYPES = ['abnormal', 'normal'] as const;
+
+/** Labels of a model shown together in the overlay and its legend, in one colour. */
+export const PredictionLabelGroupSchema = z.object({
+  name: z.string().min(1),
+  labelNames: z.array(z.string().min(1)).min(1),
+  modelName: z.string(),
+  type: z.enum(LABEL_GROUP_TYPES),
+  displayName: z.string().min(1),
+  shortName: z.string().optional(),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  /** Cells of this group count as a finding (positive) rather than as normal tissue. */
+  positive: z.boolean(),
+});
+export type PredictionLabelGroup = z.infer<typeof PredictionLabelGroupSchema>;
+
+/** Side of the overlay grid: the next power of two of image size ÷ cell size, at least 4 (part 2 §9). */
+export function overlayGridSize(imageSize: number, cellSize: number): number {
+  const cells = Math.max(1, Math.ceil(imageSize / cellSize));
+  return Math.max(4, 2 ** Math.ceil(Math.log2(cells)));
+}

@@ -1,5 +1,5 @@
 import type { PredictionResult } from '@pathology/contract';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { predictionStatus } from './enums.ts';
@@ -20,6 +20,9 @@ export const predictions = pgTable(
     verifiedAt: timestamp({ withTimezone: true }),
     result: jsonb().$type<PredictionResult>(),
     errorMessage: text(),
+    /** Cells judged so far of the cells to judge, written as the worker goes. */
+    progressDone: integer().notNull().default(0),
+    progressTotal: integer().notNull().default(0),
     requestedByAccountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

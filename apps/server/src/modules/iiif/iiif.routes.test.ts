@@ -1,40 +1,19 @@
 import { execFile } from 'node:child_process';
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '#test/factories.ts';
+import { convertedSlide } from '#test/image-fixtures.ts';
 import { useTestApp } from '#test/test-app.ts';
 import { slidePath } from '#test/testdata.ts';
-import { imageLayers, images } from '../../db/schema/index.ts';
-import { imageBlobKeys } from '../images/image-blobs.ts';
-import { convertImageJob } from '../images/image-conversion.job.ts';
 
 const run = promisify(execFile);
 
 describe('IIIF image API', () => {
   const t = useTestApp();
   const layers: Record<string, string> = {};
-
-  /** Uploads and converts a real slide through the real job; returns its first layer's id. */
-  async function converted(caseId: string, file: string): Promise<string> {
-    const make = factories(t.database.db);
-    const imageId = await make.image(caseId, { status: 'uploaded', filename: path.basename(file) });
-    const key = imageBlobKeys.original(imageId);
-    await t.blobs.put(key, createReadStream(file));
-    await t.database.db.update(images).set({ originalKey: key }).where(eq(images.id, imageId));
-    const deps = { db: t.database.db, blobs: t.blobs, log: pino({ level: 'silent' }), timeoutSeconds: 120 };
-    await convertImageJob(
-      { ...deps, scratchDir: path.join(t.dataDir, 'tmp') },
-      { imageId, retryCount: 0, retryLimit: 0 },
-    );
-    const [layer] = await t.database.db.select().from(imageLayers).where(eq(imageLayers.imageId, imageId));
-    return layer!.id;
-  }
 
   beforeAll(async () => {
     const make = factories(t.database.db);
@@ -43,8 +22,8 @@ describe('IIIF image API', () => {
     await make.account({ subject: 'stranger' });
     await make.join(viewer, group, 'read_only');
     const caseId = await make.case({ ownerOrganizationId: group });
-    layers.svs = await converted(caseId, slidePath('CMU-1-Small-Region.svs'));
-    layers.gray16 = await converted(caseId, slidePath('smalltif-16bit.tif'));
+    layers.svs = (await convertedSlide(t, caseId, slidePath('CMU-1-Small-Region.svs'))).layerId;
+    layers.gray16 = (await convertedSlide(t, caseId, slidePath('smalltif-16bit.tif'))).layerId;
   }, 60_000);
 
   const get = async (url: string, sub = 'viewer', headers: Record<string, string> = {}) =>

@@ -21,6 +21,7 @@ import { isUuid } from '../../http/ids.ts';
 import { BlobNotFoundError, type BlobStore } from '../../storage/blob-store.ts';
 import { sweepImageBlobs, unreferencedKeys } from './image-blobs.ts';
 import { imageQueryCondition } from './image-search.query.ts';
+import { createPredictionRepository, toPrediction } from '../predictions/prediction.repository.ts';
 import { createImageViews } from './image-view.ts';
 import { createImageRepository, type ImageChanges } from './image.repository.ts';
 
@@ -111,9 +112,17 @@ export function createImageService({ db, blobs, capabilities, queueConversion, c
   }
 
   return {
+    /** With its predictions, newest first, for those who may view predictions (part 2 §3). */
     async get(caller: Caller, imageId: string): Promise<Image> {
-      await capabilities.requireCaseVisible(caller, await caseOf(imageId));
-      return views.one(caller, imageId);
+      const visible = await capabilities.requireCaseVisible(caller, await caseOf(imageId));
+      const image = await views.one(caller, imageId);
+      if (!visible.capabilities.canViewPrediction) return image;
+      const found = (await createPredictionRepository(db).forImage(imageId)).map(toPrediction);
+      return {
+        ...image,
+        predictions: found,
+        prediction: found.find((prediction) => prediction.modelName === image.modelName) ?? found[0] ?? null,
+      };
     },
 
     /** PATCH images/{id}: the AI model and the organ (part 1 §7 "Set AI model on image"); needs edit. */

@@ -1,0 +1,150 @@
+import { DEFAULT_PREDICTION_THRESHOLD, micronsPerImagePixel, PREDICTION_MESSAGES } from '@pathology/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import { imageLayers, images, predictions } from '../../db/schema/index.ts';
+import type { PyramidCache } from '../iiif/pyramid-cache.ts';
+import type { ModelRegistry } from './model-registry.ts';
+import { planGrid, slideMagnification } from './slide-cells.ts';
+import { inferSlide } from './slide-inference.ts';
+
+export interface PredictionJobDeps {
+  db: Db;
+  pyramids: PyramidCache;
+  models: ModelRegistry;
+  log: Logger;
+}
+
+interface Attempt {
+  predictionId: string;
+  /** pg-boss's retry count of this job and the queue's limit: the last attempt records the failure. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** Thrown when the prediction was deleted or taken back while it ran: the work stops quietly. */
+class PredictionWithdrawn extends Error {}
+
+/** Marks a prediction failed, unless it finished or went away meanwhile. */
+export async function failPrediction(db: Db, predictionId: string, message: string): Promise<void> {
+  await db
+    .update(predictions)
+    .set({ status: 'failed', errorMessage: message })
+    .where(and(eq(predictions.id, predictionId), inArray(predictions.status, ['waiting', 'running'])));
+}
+
+async function slideOf(db: Db, predictionId: string) {
+  const [found] = await db
+    .select({
+      modelName: predictions.modelName,
+      layerId: predictions.imageLayerId,
+      imageId: predictions.imageId,
+      magnification: images.magnification,
+      resolutionX: images.resolutionX,
+      resolutionY: images.resolutionY,
+      resolutionUnit: images.resolutionUnit,
+    })
+    .from(predictions)
+    .innerJoin(images, eq(images.id, predictions.imageId))
+    .where(eq(predictions.id, predictionId));
+  if (!found) return undefined;
+  const layers = await db
+    .select({ id: imageLayers.id, pyramidKey: imageLayers.pyramidKey, layerNumber: imageLayers.layerNumber })
+    .from(imageLayers)
+    .where(eq(imageLayers.imageId, found.imageId))
+    .orderBy(imageLayers.layerNumber);
+  const layer = layers.find((candidate) => candidate.id === found.layerId) ?? layers[0];
+  return { ...found, layer };
+}
+
+/**
+ * The `predict` job: tissue detection and the model over the slide, progress written row by row,
+ * the result stored with the model's version. A killed worker's prediction stays `running` until its
+ * lapsed lease has the job retried (from the start); the last attempt's failure is recorded as `failed`.
+ */
+export async function predictJob(deps: PredictionJobDeps, attempt: Attempt): Promise<void> {
+  const { db, log } = deps;
+  const { predictionId } = attempt;
+  const [claimed] = await db
+    .update(predictions)
+    .set({ status: 'running', errorMessage: null, progressDone: 0, progressTotal: 0 })
+    .where(and(eq(predictions.id, predictionId), inArray(predictions.status, ['waiting', 'running'])))
+    .returning({ id: predictions.id });
+  if (!claimed) {
+    log.info({ predictionId }, 'prediction skipped: it is gone or no longer waiting');
+    return;
+  }
+  try {
+    const slide = await slideOf(db, predictionId);
+    const model = slide && (await deps.models.find(slide.modelName));
+    if (!slide?.layer || !model) {
+      await failPrediction(
+        db,
+        predictionId,
+        slide?.layer ? PREDICTION_MESSAGES.modelNotAvailable : PREDICTION_MESSAGES.imageNotAvailable,
+      );
+      return;
+    }
+    const pyramid = await deps.pyramids.get(slide.layer.pyramidKey);
+    const resolution =
+      slide.resolutionX == null || slide.resolutionUnit == null
+        ? null
+        : { x: slide.resolutionX, y: slide.resolutionY ?? slide.resolutionX, unit: slide.resolutionUnit };
+    const magnification = slideMagnification(micronsPerImagePixel(resolution), slide.magnification);
+    const grid = planGrid(pyramid.levels, magnification, model);
+    const page = pyramid.levels[grid.level]!;
+    const outcome = await inferSlide({
+      source: { path: await pyramid.localPath(), page: page.index, width: page.width, height: page.height },
+      grid,
+      inputSize: model.inputSize,
+      batchSize: model.batchSize,
+      tissue: await deps.models.tissue(),
+      classifier: await deps.models.classifier(model),
+      onProgress: async (done, total) => {
+        const [still] = await db
+          .update(predictions)
+          .set({ progressDone: done, progressTotal: total })
+          .where(and(eq(predictions.id, predictionId), eq(predictions.status, 'running')))
+          .returning({ id: predictions.id });
+        if (!still) throw new PredictionWithdrawn();
+      },
+    });
+    await db
+      .update(predictions)
+      .set({
+        status: 'completed',
+        result: {
+          cellSize: grid.cellSize,
+          version: model.version,
+          numberOfConsideredCells: outcome.considered,
+          labels: Object.fromEntries(model.labels.map((label, index) => [String(index + 1), label])),
+          cells: outcome.cells,
+          threshold: model.threshold ?? DEFAULT_PREDICTION_THRESHOLD,
+        },
+      })
+      .where(and(eq(predictions.id, predictionId), eq(predictions.status, 'running')));
+    log.info(
+      {
+        predictionId,
+        cells: grid.columns * grid.rows,
+        considered: outcome.considered,
+        readMs: Math.round(outcome.readMs),
+      },
+      'prediction completed',
+    );
+  } catch (error) {
+    if (error instanceof PredictionWithdrawn) {
+      log.info({ predictionId }, 'prediction withdrawn while it ran');
+      return;
+    }
+    const last = attempt.retryCount >= attempt.retryLimit;
+    if (last) await failPrediction(db, predictionId, (error as Error).message);
+    else {
+      await db
+        .update(predictions)
+        .set({ status: 'waiting', errorMessage: (error as Error).message })
+        .where(and(eq(predictions.id, predictionId), eq(predictions.status, 'running')));
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,118 @@
+import ort from 'onnxruntime-node';
+import { readCellRow, type CellGrid } from './slide-cells.ts';
+
+/** A cell is tissue, and judged by the model, when at least this share of it is tissue. */
+export const MIN_TISSUE_SHARE = 0.25;
+
+export interface SlideLevel {
+  path: string;
+  page: number;
+  width: number;
+  height: number;
+}
+
+export interface SlideInference {
+  source: SlideLevel;
+  grid: CellGrid;
+  inputSize: number;
+  batchSize: number;
+  tissue: ort.InferenceSession;
+  classifier: ort.InferenceSession;
+  /** Called after each row of cells with the cells done so far; may stop the run by throwing. */
+  onProgress(done: number, total: number): Promise<void>;
+}
+
+export interface InferenceOutcome {
+  /** 'x:y' → label id ('1' for the first label) → probability in percent. */
+  cells: Record<string, Record<string, number>>;
+  considered: number;
+  readMs: number;
+  inferMs: number;
+}
+
+/** Runs `session` on `count` cells of `tensor` in batches; the first output's rows, flattened. */
+export async function runBatches(
+  session: ort.InferenceSession,
+  tensor: Float32Array,
+  count: number,
+  size: number,
+  batchSize: number,
+): Promise<{ values: Float32Array; columns: number }> {
+  const cell = 3 * size * size;
+  const parts: Float32Array[] = [];
+  let columns = 1;
+  for (let start = 0; start < count; start += batchSize) {
+    const n = Math.min(batchSize, count - start);
+    const input = new ort.Tensor('float32', tensor.subarray(start * cell, (start + n) * cell), [n, 3, size, size]);
+    const outputs = await session.run({ [session.inputNames[0]!]: input });
+    const output = outputs[session.outputNames[0]!]!;
+    columns = output.dims.length > 1 ? Number(output.dims[1]) : 1;
+    parts.push(output.data as Float32Array);
+  }
+  const values = new Float32Array(count * columns);
+  let offset = 0;
+  for (const part of parts) {
+    values.set(part, offset);
+    offset += part.length;
+  }
+  return { values, columns };
+}
+
+/** The cells of `indices`, copied side by side into one tensor. */
+function gather(tensor: Float32Array, indices: number[], size: number): Float32Array {
+  const cell = 3 * size * size;
+  const gathered = new Float32Array(indices.length * cell);
+  indices.forEach((index, at) => gathered.set(tensor.subarray(index * cell, (index + 1) * cell), at * cell));
+  return gathered;
+}
+
+/**
+ * Tissue detection, then the model, over every row of cells of the slide. The next row is read
+ * while the model judges the current one, so reading tiles and inference overlap.
+ */
+export async function inferSlide(run: SlideInference): Promise<InferenceOutcome> {
+  const { grid, inputSize, batchSize } = run;
+  const total = grid.columns * grid.rows;
+  const cells: InferenceOutcome['cells'] = {};
+  let considered = 0;
+  let readMs = 0;
+  let inferMs = 0;
+  const read = (row: number) => {
+    const started = performance.now();
+    return readCellRow(run.source, grid, row, inputSize).then((tensor) => {
+      readMs += performance.now() - started;
+      return tensor;
+    });
+  };
+  let next = grid.rows > 0 ? read(0) : null;
+  for (let row = 0; row < grid.rows; row++) {
+    const tensor = await next!;
+    next = row + 1 < grid.rows ? read(row + 1) : null;
+    const started = performance.now();
+    const tissue = await runBatches(run.tissue, tensor, grid.columns, inputSize, batchSize);
+    const tissueCells: number[] = [];
+    for (let column = 0; column < grid.columns; column++) {
+      if (tissue.values[column * tissue.columns]! >= MIN_TISSUE_SHARE) tissueCells.push(column);
+    }
+    if (tissueCells.length > 0) {
+      const judged = await runBatches(
+        run.classifier,
+        gather(tensor, tissueCells, inputSize),
+        tissueCells.length,
+        inputSize,
+        batchSize,
+      );
+      tissueCells.forEach((column, at) => {
+        const labels: Record<string, number> = {};
+        for (let label = 0; label < judged.columns; label++) {
+          labels[String(label + 1)] = Math.round(judged.values[at * judged.columns + label]! * 1000) / 10;
+        }
+        cells[`${column}:${row}`] = labels;
+      });
+      considered += tissueCells.length;
+    }
+    inferMs += performance.now() - started;
+    await run.onProgress((row + 1) * grid.columns, total);
+  }
+  return { cells, considered, readMs, inferMs };
+}
