@@ -88,16 +88,18 @@ describe("case screen's image toolbar", () => {
         // Set AI Model on the checked image.
         await page.getByRole('checkbox', { name: 'Select A-slide.svs' }).check();
         await page.getByTestId('case-images-set-model').click();
-        await page.getByTestId('set-model-organ').click();
+        await page.getByTestId('model-picker-organ').click();
         await page.getByRole('option', { name: 'Breast', exact: true }).click();
-        await page.getByTestId('set-model-model').click();
-        await page.getByRole('option', { name: 'Breast biopsy', exact: true }).click();
+        await page.getByTestId('model-picker-model').click();
+        // Only installed models can be picked: the built-in one, offered for every organ.
+        await page.getByRole('option', { name: 'Breast biopsy (coming soon)' }).waitFor();
+        await page.getByRole('option', { name: 'Nuclear density (any organ)', exact: true }).click();
         await page.getByTestId('set-model-apply').click();
         await toast(page, 'The images has been updated').waitFor();
         const models = Object.fromEntries(
           (await caseImages(page, source.id)).map((image) => [image.displayName, image.modelName]),
         );
-        expect(models).toEqual({ 'A-slide.svs': 'breast-biopsy', 'B-slide.svs': null });
+        expect(models).toEqual({ 'A-slide.svs': 'others', 'B-slide.svs': null });
         await settle(page);
         await app.screenshot('case-image-toolbar-en');
 

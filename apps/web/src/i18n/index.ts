@@ -14,6 +14,8 @@ import drawingsEn from '../features/drawings/i18n/en.json';
 import drawingsJa from '../features/drawings/i18n/ja.json';
 import imageNotesEn from '../features/image-notes/i18n/en.json';
 import imageNotesJa from '../features/image-notes/i18n/ja.json';
+import predictionsEn from '../features/predictions/i18n/en.json';
+import predictionsJa from '../features/predictions/i18n/ja.json';
 import uploadsEn from '../features/uploads/i18n/en.json';
 import uploadsJa from '../features/uploads/i18n/ja.json';
 import viewerEn from '../features/viewer/i18n/en.json';
@@ -46,6 +48,7 @@ export const resources = {
       viewerColour: viewerColourJa,
       drawings: drawingsJa,
       imageNotes: imageNotesJa,
+      predictions: predictionsJa,
     },
   },
   en: {
@@ -61,6 +64,7 @@ export const resources = {
       viewerColour: viewerColourEn,
       drawings: drawingsEn,
       imageNotes: imageNotesEn,
+      predictions: predictionsEn,
     },
   },
 } as const;

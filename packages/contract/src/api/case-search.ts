@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ImageStatusSchema } from '../domain/images.ts';
 import { PredictionStatusSchema } from '../domain/predictions.ts';
+import { PredictionProgressSchema } from './predictions.ts';
 import { CaseCapabilitiesSchema } from './capabilities.ts';
 
 /** Search fields of part 1 §3. The image fields match a case through any of its images. */
@@ -79,6 +80,7 @@ export const PredictionSummarySchema = z.object({
   modelName: z.string(),
   /** Label names found positive; empty for a completed prediction without findings (negative). */
   parsedResult: z.array(z.string()),
+  progress: PredictionProgressSchema,
 });
 
 /** An image as shown in a case-list row (part 1 §3 "Case-list image"). */

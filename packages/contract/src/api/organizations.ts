@@ -10,6 +10,8 @@ export const OrganizationSummarySchema = z.object({
   contractName: z.string(),
   predictionEnabled: z.boolean(),
   downloadDrawingsEnabled: z.boolean(),
+  /** Members of this group are not asked to agree to the AI-use statement (part 2 §4). */
+  aiAgreementSkipped: z.boolean(),
   /** The provider's own group (special badge). */
   isProvider: z.boolean(),
   userCapabilities: OrganizationCapabilitiesSchema,

@@ -59,6 +59,8 @@ export type PredictionRow = {
   status: string;
   modelName: string;
   result: unknown;
+  progressDone: number;
+  progressTotal: number;
 };
 
 export function createCaseSearchRepository(db: Db) {
@@ -142,6 +144,7 @@ export function createCaseSearchRepository(db: Db) {
       if (imageIds.length === 0) return [];
       const { rows } = await db.execute<PredictionRow>(sql`
         SELECT p.image_id AS "imageId", p.status, p.model_name AS "modelName",
+          p.progress_done AS "progressDone", p.progress_total AS "progressTotal",
           CASE WHEN p.status = 'completed' THEN p.result END AS result
         FROM predictions p WHERE p.image_id = ANY(${sql.param([...imageIds])}::uuid[])
         ORDER BY p.created_at`);

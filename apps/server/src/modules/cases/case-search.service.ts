@@ -78,6 +78,7 @@ function toListImage(image: ImageRow, labels: LabelRow[], predictions: Predictio
       status: prediction.status as PredictionStatus,
       modelName: prediction.modelName,
       parsedResult: positiveLabels(prediction.result),
+      progress: { done: prediction.progressDone, total: prediction.progressTotal },
     })),
     privateLabelled: labels.filter((label) => label.visibilityType === 'private').map(labelled)[0] ?? null,
     publicLabelleds: labels.filter((label) => label.visibilityType === 'public').map(labelled),

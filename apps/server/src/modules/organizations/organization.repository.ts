@@ -15,6 +15,7 @@ export function createOrganizationRepository(db: Db) {
           contractName: contracts.name,
           predictionEnabled: organizations.predictionEnabled,
           downloadDrawingsEnabled: organizations.downloadDrawingsEnabled,
+          aiAgreementSkipped: organizations.aiAgreementSkipped,
           isProvider: organizations.isProvider,
         })
         .from(organizations)

@@ -136,11 +136,7 @@ export function PdfViewer({ data, onFailed }: { data: Uint8Array; onFailed: () =
           }
         >
           <Paper shadow="sm" radius={0} style={{ margin: '0 auto' }}>
-            <Page
-              pageNumber={page}
-              height={(PDF_VIEWER_HEIGHT - 2 * GUTTER) * zoom}
-              loading={<Loader m="xl" />}
-            />
+            <Page pageNumber={page} height={(PDF_VIEWER_HEIGHT - 2 * GUTTER) * zoom} loading={<Loader m="xl" />} />
           </Paper>
         </Document>
       </Box>

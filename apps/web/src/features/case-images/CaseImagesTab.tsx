@@ -19,6 +19,8 @@ import { ImageCard } from './ImageCard.tsx';
 import { sortImages } from './image-order.ts';
 import { ImageSearchDialog } from './ImageSearchDialog.tsx';
 import { ImageSortDialog } from './ImageSortDialog.tsx';
+import { ChooseModelDialog } from '../predictions/ChooseModelDialog.tsx';
+import { useGroupAiConsent } from '../predictions/useGroupAiConsent.ts';
 import { SetModelDialog } from './SetModelDialog.tsx';
 import { useImageActions } from './useImageActions.tsx';
 
@@ -43,7 +45,8 @@ export function CaseImagesTab({ item }: { item: Case }) {
   const maxImages = useMaxCaseImages();
   const { setting, save: saveSetting } = useCaseDetailSetting();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [dialog, setDialog] = useState<'sort' | 'search' | 'model' | null>(null);
+  const [dialog, setDialog] = useState<'sort' | 'search' | 'model' | 'analysis' | null>(null);
+  const ai = useGroupAiConsent(item.organizationId);
   const [matches, setMatches] = useState<ReadonlySet<string> | null>(null);
   const [copying, setCopying] = useState<Image | null>(null);
   const labels = useCaseImageLabels(item.id);
@@ -129,6 +132,7 @@ export function CaseImagesTab({ item }: { item: Case }) {
         searchResult={matches ? { shown: shown.length, total: images.length } : null}
         onClearSearch={() => setMatches(null)}
         onSetModel={() => setDialog('model')}
+        onStartAnalysis={caps.canRequestPrediction && ai.aiEnabled ? () => setDialog('analysis') : undefined}
       />
       {/* Columns follow the tab's own width, which depends on whether the info panel is open. */}
       <SimpleGrid
@@ -167,11 +171,13 @@ export function CaseImagesTab({ item }: { item: Case }) {
         caseId={item.id}
         onFound={setMatches}
       />
-      <SetModelDialog
-        opened={dialog === 'model'}
+      <SetModelDialog opened={dialog === 'model'} onClose={() => setDialog(null)} imageIds={[...selected]} />
+      <ChooseModelDialog
+        opened={dialog === 'analysis'}
         onClose={() => setDialog(null)}
-        caseId={item.id}
-        imageIds={[...selected]}
+        images={images
+          .filter((image) => selected.has(image.id))
+          .map((image) => ({ ...image, predictionSummary: image.predictions, organizationId: item.organizationId }))}
       />
       <CopyImageDialog image={copying} onClose={() => setCopying(null)} onCopied={() => undefined} />
     </Stack>

@@ -1,7 +1,15 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import type { Case } from '@pathology/contract';
 import { useTranslation } from 'react-i18next';
-import { IconArrowsSort, IconBrain, IconDownload, IconInfoCircle, IconSearch, IconX } from '@tabler/icons-react';
+import {
+  IconArrowsSort,
+  IconBrain,
+  IconDownload,
+  IconInfoCircle,
+  IconSearch,
+  IconSparkles,
+  IconX,
+} from '@tabler/icons-react';
 import { useDownloadDrawings } from '../drawings/useDownloadDrawings.ts';
 
 /** Part 1 §2: the anchor to the info panel shows once a case has more images than this. */
@@ -18,6 +26,8 @@ interface CaseImagesToolbarProps {
   searchResult: { shown: number; total: number } | null;
   onClearSearch: () => void;
   onSetModel: () => void;
+  /** Absent when AI analysis is not offered (capability, group setting, or the user declined the agreement). */
+  onStartAnalysis?: () => void;
 }
 
 /** The image toolbar of a case: sort, search, drawings download and AI model for the checked images, info anchor. */
@@ -64,6 +74,18 @@ export function CaseImagesToolbar(props: CaseImagesToolbarProps) {
             data-testid="case-images-download-drawings"
           >
             {t('drawings.download.button')}
+          </Button>
+        )}
+        {props.onStartAnalysis && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconSparkles size={15} />}
+            disabled={none}
+            onClick={props.onStartAnalysis}
+            data-testid="case-images-start-analysis"
+          >
+            {t('predictions.start.button')}
           </Button>
         )}
         {caps.canEdit && (

@@ -2,6 +2,7 @@ import { Anchor, Badge, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/c
 import type { CaseListImage, CaseListItem } from '@pathology/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PredictionStatus } from '../predictions/PredictionStatus.tsx';
 import type { useLabelChange } from './case-list.queries.ts';
 import { ImageLabelToggles } from './ImageLabelToggles.tsx';
 import { ImageThumbnail } from './ImageThumbnail.tsx';
@@ -98,6 +99,9 @@ function ImageLine({
         </Tooltip>
       </Group>
       <Group gap={4} wrap="wrap" style={{ flex: '1 1 260px' }}>
+        {image.predictionSummary.map((summary, index) => (
+          <PredictionStatus key={`${summary.modelName}-${index}`} summary={summary} />
+        ))}
         {image.magnification != null && (
           <Badge
             size="sm"

@@ -1,7 +1,7 @@
 import { Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconDownload, IconFolders } from '@tabler/icons-react';
+import { IconBrain, IconDownload, IconFolders, IconSparkles } from '@tabler/icons-react';
 import { hasFilters } from '../case-navigation/list-search.ts';
 import { useCaseSearch } from './case-list.queries.ts';
 import { CaseListHeader } from './CaseListHeader.tsx';
@@ -16,6 +16,10 @@ import { useCaseListState } from './useCaseListState.ts';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
 import { UploadImagesButton } from '../uploads/UploadImagesButton.tsx';
 import { useDownloadDrawings } from '../drawings/useDownloadDrawings.ts';
+import { SetModelDialog } from '../case-images/SetModelDialog.tsx';
+import { AiAgreementDialog, AiWarningBanner } from '../predictions/AiAgreement.tsx';
+import { useAiConsent } from '../predictions/ai-consent.ts';
+import { useStartAnalysis } from '../predictions/useStartAnalysis.ts';
 
 /** /cases: the case list of part 1 §2, its state in the URL. */
 export function CaseListPage() {
@@ -37,6 +41,17 @@ export function CaseListPage() {
   const drawings = useDownloadDrawings();
   // Part 2 §6: offered where drawings may be downloaded; the server checks every chosen image again.
   const canDownloadDrawings = data?.data.some((item) => item.userCapabilities.canDownloadDrawings) ?? false;
+
+  const ai = useAiConsent(listOrganization);
+  const analysis = useStartAnalysis();
+  const [settingModel, setSettingModel] = useState(false);
+  // Part 1 §2: offered where the group predicts and the caller may request; the server checks each image again.
+  const canAnalyse = ai.aiEnabled && (data?.data.some((item) => item.userCapabilities.canRequestPrediction) ?? false);
+  const selectedImages = (data?.data ?? []).flatMap((item) =>
+    item.images
+      .filter((image) => selected.has(image.id))
+      .map((image) => ({ ...image, organizationId: item.organizationId })),
+  );
 
   const select = (imageIds: string[], checked: boolean) =>
     setSelected((previous) => {
@@ -65,6 +80,8 @@ export function CaseListPage() {
           ) : undefined
         }
       />
+      <AiAgreementDialog group={listOrganization} />
+      <AiWarningBanner group={listOrganization} />
       <CaseListToolbar state={state} onOpenSearch={() => setSearchOpen(true)} />
       <ActiveFilterBar
         search={search}
@@ -115,9 +132,35 @@ export function CaseListPage() {
           />
         </Paper>
       )}
+      <SetModelDialog opened={settingModel} onClose={() => setSettingModel(false)} imageIds={[...selected]} />
       <Group justify="space-between" align="center" wrap="wrap">
-        {selected.size > 0 || canDownloadDrawings ? (
+        {selected.size > 0 || canDownloadDrawings || canAnalyse ? (
           <Group gap="xs">
+            {canAnalyse && (
+              <>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconSparkles size={15} />}
+                  disabled={selected.size === 0}
+                  loading={analysis.busy}
+                  onClick={() => void analysis.start(selectedImages)}
+                  data-testid="start-analysis"
+                >
+                  {t('predictions.start.button')}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  leftSection={<IconBrain size={15} />}
+                  disabled={selected.size === 0}
+                  onClick={() => setSettingModel(true)}
+                  data-testid="set-model"
+                >
+                  {t('caseImages.model.button')}
+                </Button>
+              </>
+            )}
             {canDownloadDrawings && (
               <Button
                 size="compact-sm"

@@ -40,8 +40,22 @@ export const caseSearchQuery = (request: CaseSearchRequest) =>
     placeholderData: keepPreviousData,
   });
 
+/** While a listed image's prediction waits or runs, the list is asked again so its progress moves. */
+const PREDICTION_POLL_MS = 5000;
+
 export function useCaseSearch(request: CaseSearchRequest | undefined) {
-  return useQuery({ ...caseSearchQuery(request ?? {}), enabled: request !== undefined });
+  return useQuery({
+    ...caseSearchQuery(request ?? {}),
+    enabled: request !== undefined,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((item) =>
+        item.images.some((image) =>
+          image.predictionSummary.some((summary) => summary.status === 'waiting' || summary.status === 'running'),
+        ),
+      )
+        ? PREDICTION_POLL_MS
+        : false,
+  });
 }
 
 const TAGS_STALE_TIME = 60_000;

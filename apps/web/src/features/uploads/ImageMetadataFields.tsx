@@ -1,6 +1,7 @@
 import { Group, Select } from '@mantine/core';
-import { AI_MODELS, ORGANS, SPECIMEN_TYPES, type Organ, type SpecimenType } from '@pathology/contract';
+import { AI_MODELS, modelFitsOrgan, ORGANS, SPECIMEN_TYPES, type Organ, type SpecimenType } from '@pathology/contract';
 import { useTranslation } from 'react-i18next';
+import { useAiModels } from '../predictions/predictions.queries.ts';
 import type { UploadMetadata } from './upload-types.ts';
 
 const isOrgan = (value: string | null): value is Organ => ORGANS.some((organ) => organ === value);
@@ -17,9 +18,10 @@ export function ImageMetadataFields({
   showModel: boolean;
 }) {
   const { t } = useTranslation();
-  // Models of the chosen organ first-class; without an organ every available model.
-  const models = AI_MODELS.filter(
-    (model) => model.status === 'available' && (value.organ === null || model.organ === value.organ),
+  const installed = useAiModels();
+  // Installed models offered for the chosen organ; without an organ every installed model.
+  const models = (installed.data ?? []).filter(
+    (model) => model.status === 'available' && modelFitsOrgan(model, value.organ),
   );
   return (
     <Group grow align="flex-start" gap="sm" data-testid="image-metadata">
@@ -30,7 +32,9 @@ export function ImageMetadataFields({
         value={value.organ}
         onChange={(organ) => {
           const next = isOrgan(organ) ? organ : null;
-          const keepModel = AI_MODELS.some((model) => model.modelName === value.modelName && model.organ === next);
+          const keepModel = AI_MODELS.some(
+            (model) => model.modelName === value.modelName && modelFitsOrgan(model, next),
+          );
           onChange({ ...value, organ: next, modelName: keepModel ? value.modelName : null });
         }}
         searchable
