@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_GROUPS } from '../apps/server/src/db/seed/demo-groups.ts';
 import { slidePath } from '../apps/server/test/testdata.ts';
 import { startAppServer } from '../e2e/support/app-server.ts';
-import { launchBrowser } from '../e2e/support/browser.ts';
+import { answerAiTerms, launchBrowser } from '../e2e/support/browser.ts';
 import { deleteCasesAsSuper } from '../e2e/support/case-cleanup.ts';
 import { accessToken, signIn } from '../e2e/support/sign-in.ts';
 import { createCase, uploadImage, waitUntilAvailable } from '../e2e/support/slides.ts';
@@ -155,6 +155,7 @@ export async function run(args: string[]): Promise<void> {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+    await answerAiTerms(context, server.url);
     const page = await context.newPage();
     await signIn(page, 'member', '/organizations');
     const created = await createCase(page, `BENCH-DRAW-${Date.now()}`, DEMO_GROUPS.central.name);

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { screenshotsDir } from './paths.ts';
 
 /** Debian's Chromium; CHROMIUM_PATH points elsewhere (e.g. a Chrome install on a developer's Mac). */
@@ -32,11 +32,25 @@ export interface AppPage {
   close(): Promise<void>;
 }
 
-/** Opens a page in a fresh context (own storage, so language and session start clean) aimed at the app. */
+/**
+ * Answers the AI-use agreement and dismisses the AI warning in a context, as a user who did so earlier:
+ * journeys about other things are not stopped by the dialog of groups that predict.
+ */
+export async function answerAiTerms(context: BrowserContext, baseURL: string): Promise<void> {
+  await context.addCookies(
+    ['ai_agreement', 'ai_warning_dismissed'].map((name) => ({ name, value: '1', url: baseURL })),
+  );
+}
+
+/**
+ * Opens a page in a fresh context (own storage, so language and session start clean) aimed at the app;
+ * the AI terms are answered unless `freshAiTerms` (the AI journey sees the dialog itself).
+ */
 export async function openAppPage(
   browser: Browser,
   baseURL: string,
   options: BrowserContextOptions = {},
+  freshAiTerms = false,
 ): Promise<AppPage> {
   const context = await browser.newContext({
     baseURL,
@@ -45,6 +59,7 @@ export async function openAppPage(
     timezoneId: 'Asia/Tokyo',
     ...options,
   });
+  if (!freshAiTerms) await answerAiTerms(context, baseURL);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
@@ -76,8 +91,9 @@ export async function withAppPage(
   name: string,
   journey: (app: AppPage) => Promise<void>,
   options: BrowserContextOptions = {},
+  freshAiTerms = false,
 ): Promise<void> {
-  const app = await openAppPage(browser, baseURL, options);
+  const app = await openAppPage(browser, baseURL, options, freshAiTerms);
   try {
     await journey(app);
   } catch (error) {

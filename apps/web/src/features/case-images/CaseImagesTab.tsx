@@ -19,6 +19,7 @@ import { ImageCard } from './ImageCard.tsx';
 import { sortImages } from './image-order.ts';
 import { ImageSearchDialog } from './ImageSearchDialog.tsx';
 import { ImageSortDialog } from './ImageSortDialog.tsx';
+import { AiAgreementDialog } from '../predictions/AiAgreement.tsx';
 import { ChooseModelDialog } from '../predictions/ChooseModelDialog.tsx';
 import { useGroupAiConsent } from '../predictions/useGroupAiConsent.ts';
 import { SetModelDialog } from './SetModelDialog.tsx';
@@ -172,6 +173,7 @@ export function CaseImagesTab({ item }: { item: Case }) {
         onFound={setMatches}
       />
       <SetModelDialog opened={dialog === 'model'} onClose={() => setDialog(null)} imageIds={[...selected]} />
+      {caps.canRequestPrediction && <AiAgreementDialog group={ai.group} />}
       <ChooseModelDialog
         opened={dialog === 'analysis'}
         onClose={() => setDialog(null)}

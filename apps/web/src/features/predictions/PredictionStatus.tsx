@@ -40,6 +40,7 @@ export function PredictionStatus({ summary }: { summary: PredictionSummaryLike }
         <Badge
           size="xs"
           variant="outline"
+          tt="none"
           color={summary.parsedResult.length > 0 ? 'red' : 'gray'}
           data-testid="prediction-findings"
         >

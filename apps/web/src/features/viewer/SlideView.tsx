@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text.ts';
 import { saveBlob } from '../case-images/fetch-binary.ts';
 import { DrawingTools } from '../drawings/DrawingTools.tsx';
+import { PredictionLayer } from '../predictions/PredictionLayer.tsx';
 import { ColourPanel } from '../viewer-colour/ColourPanel.tsx';
 import { useSavedViewerColour } from '../viewer-colour/useColourEditor.ts';
 import { initialLayer } from './layers.ts';
@@ -158,6 +159,7 @@ export function SlideView(props: SlideViewProps) {
           </Paper>
         )}
         {ready && <ZoomIndicator zoomText={text} scaleBar={bar} />}
+        <PredictionLayer viewer={viewer} ready={ready} image={image} caseItem={caseItem} />
         <DrawingTools viewer={viewer} ready={ready} image={image} layerId={layerId} caseItem={caseItem} />
       </Box>
       {version === 'v2' && (
