@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { AI_MODELS, type InstalledAiModel } from '@pathology/contract';
 import ort from 'onnxruntime-node';
@@ -6,6 +7,11 @@ import { BUILTIN_INPUT_SIZE, BUILTIN_VERSION, buildNuclearDensityModel, buildTis
 import { readManifest, type InstalledModel, type ManifestEntry } from './model-manifest.ts';
 
 const TISSUE_FILE = 'tissue-detection.onnx';
+/**
+ * Inference leaves one core to reading the slide (libvips decodes the next rows meanwhile), so the
+ * two overlap instead of taking turns.
+ */
+const INFERENCE_THREADS = Math.max(1, os.availableParallelism() - 1);
 /** How long a read of the manifests is trusted: models dropped into MODELS_DIR appear within this. */
 const MANIFEST_TTL_MS = 5000;
 
@@ -68,7 +74,10 @@ export function createModelRegistry(folders: ModelFolders) {
   function session(file: string): Promise<ort.InferenceSession> {
     let opened = sessions.get(file);
     if (!opened) {
-      opened = ort.InferenceSession.create(file, { graphOptimizationLevel: 'all' });
+      opened = ort.InferenceSession.create(file, {
+        graphOptimizationLevel: 'all',
+        intraOpNumThreads: INFERENCE_THREADS,
+      });
       opened.catch(() => sessions.delete(file));
       sessions.set(file, opened);
     }

@@ -20,7 +20,7 @@ export interface GraphSpec {
   name: string;
   /** Shown to operators in the model's metadata (`version`, `description`, …). */
   metadata: Record<string, string>;
-  /** A float tensor input; null dimensions are named symbolic ones (the batch). */
+  /** A float tensor input; string dimensions are named symbolic ones (the batch). */
   input: { name: string; shape: (number | string)[] };
   output: { name: string; shape: (number | string)[] };
   /** Float constants by name. */

@@ -20,14 +20,15 @@ export function slideMagnification(micronsPerPixel: number | undefined, stated: 
 
 /**
  * The grid of `inputSize` cells at the model's magnification, read from the coarsest level that is
- * still at least as sharp (a slide scanned below the model's magnification is read at full resolution).
+ * still at least as sharp; a slide scanned below the model's magnification is read at full resolution
+ * and enlarged, so a cell always covers the tissue the model was trained on.
  */
 export function planGrid(
   levels: readonly { width: number; height: number }[],
   slide: number,
   model: { inputSize: number; magnification: number },
 ): CellGrid {
-  const downsample = Math.max(1, slide / model.magnification);
+  const downsample = slide / model.magnification;
   let level = 0;
   while (level + 1 < levels.length && 2 ** (level + 1) <= downsample + 1e-9) level++;
   const cellAtLevel = Math.max(1, Math.round((model.inputSize * downsample) / 2 ** level));
@@ -42,35 +43,51 @@ export function planGrid(
 }
 
 const WHITE = { r: 255, g: 255, b: 255 };
+/** Pixels of one read: bounds the memory of a band (and its float copy) on the widest slides. */
+const BAND_PIXELS = 16_000_000;
+const MAX_ROWS_PER_READ = 8;
+
+/** How many rows of cells one read takes: each read has a fixed cost, so as many as fit a band. */
+export function rowsPerRead(grid: CellGrid): number {
+  const rowPixels = grid.columns * grid.cellAtLevel * grid.cellAtLevel;
+  return Math.max(1, Math.min(MAX_ROWS_PER_READ, Math.floor(BAND_PIXELS / rowPixels)));
+}
 
 /**
- * One row of cells as the model's input: float32 N×3×S×S, RGB 0–255, N = grid.columns. Cells past the
- * slide's edge are filled with white (glass), which tissue detection leaves out.
+ * Rows `first`… of cells (at most `count`) as the model's input, one float32 N×3×S×S tensor per row,
+ * RGB 0–255, N = grid.columns: one read of the pyramid level for all of them. Cells past the slide's
+ * edge are filled with white (glass), which tissue detection leaves out.
  */
-export async function readCellRow(
+export async function readCellRows(
   source: { path: string; page: number; width: number; height: number },
   grid: CellGrid,
-  row: number,
+  first: number,
+  count: number,
   inputSize: number,
-): Promise<Float32Array> {
-  const top = row * grid.cellAtLevel;
+): Promise<Float32Array[]> {
+  const rows = Math.min(count, grid.rows - first);
+  const top = first * grid.cellAtLevel;
   const bandWidth = grid.columns * grid.cellAtLevel;
-  const height = Math.min(grid.cellAtLevel, source.height - top);
+  const bandHeight = rows * grid.cellAtLevel;
+  const height = Math.min(bandHeight, source.height - top);
   let band = sharp(source.path, { page: source.page, limitInputPixels: false, sequentialRead: false })
     .extract({ left: 0, top, width: source.width, height })
     .removeAlpha();
-  if (source.width < bandWidth || height < grid.cellAtLevel) {
+  if (source.width < bandWidth || height < bandHeight) {
     band = sharp(
       await band
-        .extend({ right: bandWidth - source.width, bottom: grid.cellAtLevel - height, background: WHITE })
+        .extend({ right: bandWidth - source.width, bottom: bandHeight - height, background: WHITE })
         .raw()
         .toBuffer(),
-      { raw: { width: bandWidth, height: grid.cellAtLevel, channels: 3 } },
+      { raw: { width: bandWidth, height: bandHeight, channels: 3 } },
     );
   }
-  if (grid.cellAtLevel !== inputSize) band = band.resize(grid.columns * inputSize, inputSize, { fit: 'fill' });
+  if (grid.cellAtLevel !== inputSize) band = band.resize(grid.columns * inputSize, rows * inputSize, { fit: 'fill' });
   const pixels = await band.raw().toBuffer();
-  return toTensor(pixels, grid.columns, inputSize);
+  const rowBytes = grid.columns * inputSize * inputSize * 3;
+  return Array.from({ length: rows }, (_, row) =>
+    toTensor(pixels.subarray(row * rowBytes, (row + 1) * rowBytes), grid.columns, inputSize),
+  );
 }
 
 /** Interleaved RGB of `count` cells side by side (a band S high) → planar N×3×S×S floats. */

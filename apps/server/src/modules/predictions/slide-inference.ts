@@ -1,5 +1,5 @@
 import ort from 'onnxruntime-node';
-import { readCellRow, type CellGrid } from './slide-cells.ts';
+import { readCellRows, rowsPerRead, type CellGrid } from './slide-cells.ts';
 
 /** A cell is tissue, and judged by the model, when at least this share of it is tissue. */
 export const MIN_TISSUE_SHARE = 0.25;
@@ -18,6 +18,8 @@ export interface SlideInference {
   batchSize: number;
   tissue: ort.InferenceSession;
   classifier: ort.InferenceSession;
+  /** Reads one row of cells as the model's input; from the slide's pyramid unless given (the benchmark's floor). */
+  readRow?: (row: number) => Promise<Float32Array>;
   /** Called after each row of cells with the cells done so far; may stop the run by throwing. */
   onProgress(done: number, total: number): Promise<void>;
 }
@@ -67,8 +69,8 @@ function gather(tensor: Float32Array, indices: number[], size: number): Float32A
 }
 
 /**
- * Tissue detection, then the model, over every row of cells of the slide. The next row is read
- * while the model judges the current one, so reading tiles and inference overlap.
+ * Tissue detection, then the model, over every row of cells of the slide. Rows are read from the
+ * pyramid several at a time, the next ones while the model judges these, so reading and inference overlap.
  */
 export async function inferSlide(run: SlideInference): Promise<InferenceOutcome> {
   const { grid, inputSize, batchSize } = run;
@@ -77,42 +79,57 @@ export async function inferSlide(run: SlideInference): Promise<InferenceOutcome>
   let considered = 0;
   let readMs = 0;
   let inferMs = 0;
-  const read = (row: number) => {
+  const perRead = run.readRow ? 1 : rowsPerRead(grid);
+  const read = (chunk: number): Promise<Float32Array[]> => {
     const started = performance.now();
-    return readCellRow(run.source, grid, row, inputSize).then((tensor) => {
+    const reading = run.readRow
+      ? run.readRow(chunk).then((tensor) => [tensor])
+      : readCellRows(run.source, grid, chunk * perRead, perRead, inputSize);
+    return reading.then((tensors) => {
       readMs += performance.now() - started;
-      return tensor;
+      return tensors;
     });
   };
-  let next = grid.rows > 0 ? read(0) : null;
-  for (let row = 0; row < grid.rows; row++) {
-    const tensor = await next!;
-    next = row + 1 < grid.rows ? read(row + 1) : null;
-    const started = performance.now();
-    const tissue = await runBatches(run.tissue, tensor, grid.columns, inputSize, batchSize);
-    const tissueCells: number[] = [];
-    for (let column = 0; column < grid.columns; column++) {
-      if (tissue.values[column * tissue.columns]! >= MIN_TISSUE_SHARE) tissueCells.push(column);
+  const chunks = Math.ceil(grid.rows / perRead);
+  let next = chunks > 0 ? read(0) : null;
+  let rows: Float32Array[] = [];
+  try {
+    for (let row = 0; row < grid.rows; row++) {
+      if (row % perRead === 0) {
+        rows = await next!;
+        const chunk = row / perRead + 1;
+        next = chunk < chunks ? read(chunk) : null;
+      }
+      const tensor = rows[row % perRead]!;
+      const started = performance.now();
+      const tissue = await runBatches(run.tissue, tensor, grid.columns, inputSize, batchSize);
+      const tissueCells: number[] = [];
+      for (let column = 0; column < grid.columns; column++) {
+        if (tissue.values[column * tissue.columns]! >= MIN_TISSUE_SHARE) tissueCells.push(column);
+      }
+      if (tissueCells.length > 0) {
+        const judged = await runBatches(
+          run.classifier,
+          gather(tensor, tissueCells, inputSize),
+          tissueCells.length,
+          inputSize,
+          batchSize,
+        );
+        tissueCells.forEach((column, at) => {
+          const labels: Record<string, number> = {};
+          for (let label = 0; label < judged.columns; label++) {
+            labels[String(label + 1)] = Math.round(judged.values[at * judged.columns + label]! * 1000) / 10;
+          }
+          cells[`${column}:${row}`] = labels;
+        });
+        considered += tissueCells.length;
+      }
+      inferMs += performance.now() - started;
+      await run.onProgress((row + 1) * grid.columns, total);
     }
-    if (tissueCells.length > 0) {
-      const judged = await runBatches(
-        run.classifier,
-        gather(tensor, tissueCells, inputSize),
-        tissueCells.length,
-        inputSize,
-        batchSize,
-      );
-      tissueCells.forEach((column, at) => {
-        const labels: Record<string, number> = {};
-        for (let label = 0; label < judged.columns; label++) {
-          labels[String(label + 1)] = Math.round(judged.values[at * judged.columns + label]! * 1000) / 10;
-        }
-        cells[`${column}:${row}`] = labels;
-      });
-      considered += tissueCells.length;
-    }
-    inferMs += performance.now() - started;
-    await run.onProgress((row + 1) * grid.columns, total);
+  } finally {
+    // A run stopped midway leaves the row read ahead unwanted: its failure, if any, is nobody's concern.
+    void next?.catch(() => undefined);
   }
   return { cells, considered, readMs, inferMs };
 }
