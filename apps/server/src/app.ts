@@ -70,6 +70,7 @@ import { cacheCallers } from './auth/caller-cache.ts';
 import { iiifRoutes } from './modules/iiif/iiif.routes.ts';
 import { createLayerAccess } from './modules/iiif/layer-access.ts';
 import { createPyramidCache } from './modules/iiif/pyramid-cache.ts';
+import { exportRoutes } from './modules/exports/export.routes.ts';
 import { createModelRegistry } from './modules/predictions/model-registry.ts';
 import { createPredictionRepository } from './modules/predictions/prediction.repository.ts';
 import { predictionRoutes } from './modules/predictions/prediction.routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           predictionAlive: (predictionId) => deps.jobAlive('predict', { predictionId }),
         }),
       });
+      await api.register(exportRoutes, { pool, capabilities });
       await api.register(colorRoutes, {
         service: createColorService({ colors: createColorRepository(db), capabilities }),
       });
