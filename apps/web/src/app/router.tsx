@@ -14,7 +14,7 @@ export const HOME_PATH = '/organizations';
 /*
  * Screens are split into chunks of their own and loaded on first visit. After a deployment an open page may ask for
  * a chunk that is gone: the error element then shows the reload prompt (UpdateFallbackPage).
- * Menu paths whose screens do not exist yet (/users, /contracts, /import-csv, /export-csv,
+ * Menu paths whose screens do not exist yet (/users, /contracts,
  * /notices/posts, /notices, /mentions, /feature-list) have no route, so they show the not-found page; when a screen
  * lands, its route goes here wrapped in <RequireRole> with the check of the menu table.
  */
@@ -29,6 +29,32 @@ const screens: RouteObject[] = [
   {
     path: 'cases',
     lazy: async () => ({ Component: (await import('../features/case-list/CaseListPage.tsx')).CaseListPage }),
+  },
+  {
+    path: 'import-csv',
+    lazy: async () => {
+      const { ImportCsvPage } = await import('../features/csv-import/ImportCsvPage.tsx');
+      return {
+        Component: () => (
+          <RequireRole check="isSuperUser">
+            <ImportCsvPage />
+          </RequireRole>
+        ),
+      };
+    },
+  },
+  {
+    path: 'export-csv',
+    lazy: async () => {
+      const { ExportCsvPage } = await import('../features/csv-import/ExportCsvPage.tsx');
+      return {
+        Component: () => (
+          <RequireRole check="isSuperUser">
+            <ExportCsvPage />
+          </RequireRole>
+        ),
+      };
+    },
   },
   {
     path: 'cases/transfer',

@@ -10,6 +10,8 @@ import caseImagesEn from '../features/case-images/i18n/en.json';
 import caseImagesJa from '../features/case-images/i18n/ja.json';
 import caseListEn from '../features/case-list/i18n/en.json';
 import caseListJa from '../features/case-list/i18n/ja.json';
+import csvEn from '../features/csv-import/i18n/en.json';
+import csvJa from '../features/csv-import/i18n/ja.json';
 import drawingsEn from '../features/drawings/i18n/en.json';
 import drawingsJa from '../features/drawings/i18n/ja.json';
 import imageNotesEn from '../features/image-notes/i18n/en.json';
@@ -49,6 +51,8 @@ export const resources = {
       drawings: drawingsJa,
       imageNotes: imageNotesJa,
       predictions: predictionsJa,
+      csvImport: csvJa.import,
+      csvExport: csvJa.export,
     },
   },
   en: {
@@ -65,6 +69,8 @@ export const resources = {
       drawings: drawingsEn,
       imageNotes: imageNotesEn,
       predictions: predictionsEn,
+      csvImport: csvEn.import,
+      csvExport: csvEn.export,
     },
   },
 } as const;
