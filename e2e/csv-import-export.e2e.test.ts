@@ -34,12 +34,11 @@ describe('CSV import and export', () => {
     it(`imports a Shift_JIS file into two cases, reports the rest, and exports images (${language})`, async () => {
       const created: Case[] = [];
       try {
-        await withAppPage(browser, baseURL, `csv-${language}`, async (app) => {
-          const { page } = app;
-          await signIn(page, 'super', '/organizations');
+        const stamp = `${language.toUpperCase()}${Date.now()}`;
+        // The cases come from a member of both groups; the super user imports.
+        await withAppPage(browser, baseURL, `csv-cases-${language}`, async ({ page }) => {
+          await signIn(page, 'member', '/organizations');
           await waitForShell(page);
-          await switchLanguage(page, language);
-          const stamp = `${language.toUpperCase()}${Date.now()}`;
           for (const [number, group] of [
             [`CSV-${stamp}-1`, DEMO_GROUPS.central.name],
             [`CSV-${stamp}-2`, DEMO_GROUPS.central.name],
@@ -48,6 +47,12 @@ describe('CSV import and export', () => {
           ] as const) {
             created.push(await createCase(page, number, group));
           }
+        });
+        await withAppPage(browser, baseURL, `csv-${language}`, async (app) => {
+          const { page } = app;
+          await signIn(page, 'super', '/organizations');
+          await waitForShell(page);
+          await switchLanguage(page, language);
           const file = `/tmp/csv-import-${stamp}.csv`;
           await fs.writeFile(
             file,
@@ -76,7 +81,7 @@ describe('CSV import and export', () => {
           expect(await records.nth(2).innerText()).toContain('CASE_NUMBER_NOT_FOUND');
           expect(await records.nth(3).innerText()).toContain('DUPLICATE_CASE_NUMBER');
           expect(await records.nth(0).innerText()).toContain('胃腺癌（高分化型）');
-          expect(await page.getByText('Shift_JIS').count()).toBe(1);
+          expect(await page.getByText('Shift_JIS', { exact: true }).count()).toBe(1);
           await settle(page);
           await app.screenshot(`csv-import-preview-${language}`);
 

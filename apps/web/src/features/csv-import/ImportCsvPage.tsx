@@ -20,8 +20,8 @@ import { useCsvImport, type CsvRecord } from './useCsvImport.ts';
 const STATUS_COLOR = { waiting: 'gray', checked: 'blue', updated: 'teal', failed: 'red' } as const;
 
 function shown(value: string | readonly string[] | null | undefined): string {
-  if (Array.isArray(value)) return value.join(', ');
-  return typeof value === 'string' && value !== '' ? value : '—';
+  const text = Array.isArray(value) ? value.join(', ') : value;
+  return typeof text === 'string' && text !== '' ? text : '—';
 }
 
 /** The changes a row would make, old → new. */
