@@ -119,7 +119,7 @@ describe('CSV import and export', () => {
           await page.getByTestId('export-images').click();
           const download: Download = await downloading;
           expect(download.suggestedFilename()).toBe('images.csv');
-          const bytes = await fs.readFile((await download.path())!);
+          const bytes = await fs.readFile(await download.path());
           expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
           const parsed = Papa.parse<Record<string, string>>(bytes.toString('utf8').slice(1), {
             header: true,
