@@ -1,4 +1,11 @@
-/** One CSV export: its columns (the header) and the query whose rows, as arrays, fill them in order. */
+/** A column of an export: its header, its SQL expression, and whether it is free text a user wrote. */
+interface ExportColumn {
+  name: string;
+  sql: string;
+  text?: boolean;
+}
+
+/** One CSV export: the SELECT that PostgreSQL writes as CSV, header first. */
 export interface ExportQuery {
   filename: string;
   columns: readonly string[];
@@ -7,60 +14,78 @@ export interface ExportQuery {
 
 const timestamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
+/**
+ * Free text that a spreadsheet would run as a formula (starting with = + - @, tab or carriage return)
+ * gets a leading apostrophe, which spreadsheets hide: OWASP's CSV injection defence, as
+ * http/spreadsheet-safe.ts does for the files the server writes itself.
+ */
+const spreadsheetSafe = (sql: string) => `CASE WHEN ${sql} ~ E'^[=+@\\t\\r-]' THEN '''' || ${sql} ELSE ${sql} END`;
+
+function exportQuery(filename: string, columns: ExportColumn[], from: string): ExportQuery {
+  const select = columns.map((column) => `${column.text ? spreadsheetSafe(column.sql) : column.sql} AS ${column.name}`);
+  return { filename, columns: columns.map((column) => column.name), sql: `SELECT ${select.join(', ')} ${from}` };
+}
+
 /** Every image with its case and group (GET export/images); the columns are documented in the README. */
-export const IMAGES_EXPORT: ExportQuery = {
-  filename: 'images.csv',
-  columns: [
-    'image_id',
-    'case_id',
-    'case_number',
-    'organization',
-    'filename',
-    'display_name',
-    'status',
-    'size_bytes',
-    'format',
-    'width',
-    'height',
-    'magnification',
-    'organ',
-    'specimen_type',
-    'model_name',
-    'image_tags',
-    'created_at',
+export const IMAGES_EXPORT = exportQuery(
+  'images.csv',
+  [
+    { name: 'image_id', sql: 'i.id' },
+    { name: 'case_id', sql: 'i.case_id' },
+    { name: 'case_number', sql: 'c.case_number', text: true },
+    { name: 'organization', sql: 'o.name', text: true },
+    { name: 'filename', sql: 'i.filename', text: true },
+    { name: 'display_name', sql: 'i.display_name', text: true },
+    { name: 'status', sql: 'i.status' },
+    { name: 'size_bytes', sql: 'i.size' },
+    { name: 'format', sql: 'i.format', text: true },
+    { name: 'width', sql: 'i.width' },
+    { name: 'height', sql: 'i.height' },
+    { name: 'magnification', sql: 'i.magnification' },
+    { name: 'organ', sql: 'i.organ', text: true },
+    { name: 'specimen_type', sql: 'i.specimen_type' },
+    { name: 'model_name', sql: 'i.model_name', text: true },
+    { name: 'image_tags', sql: `array_to_string(i.image_tags, ',')`, text: true },
+    { name: 'created_at', sql: timestamp('i.created_at') },
   ],
-  sql: `SELECT i.id, i.case_id, c.case_number, o.name, i.filename, i.display_name, i.status::text, i.size, i.format,
-      i.width, i.height, i.magnification, i.organ, i.specimen_type::text, i.model_name,
-      array_to_string(i.image_tags, ','), ${timestamp('i.created_at')}
-    FROM images i JOIN cases c ON c.id = i.case_id JOIN organizations o ON o.id = c.owner_organization_id
-    ORDER BY i.created_at, i.id`,
-};
+  `FROM images i JOIN cases c ON c.id = i.case_id JOIN organizations o ON o.id = c.owner_organization_id
+   ORDER BY i.created_at, i.id`,
+);
 
 /** Every account with its groups and roles (GET export/users). */
-export const USERS_EXPORT: ExportQuery = {
-  filename: 'users.csv',
-  columns: ['account_id', 'email', 'first_name', 'last_name', 'display_name', 'super_user', 'groups', 'created_at'],
-  sql: `SELECT a.id, a.email, a.first_name, a.last_name, a.display_name, a.is_super_user,
-      (SELECT string_agg(o.name || ' (' || m.role::text || ')', '; ' ORDER BY o.name)
-         FROM memberships m JOIN organizations o ON o.id = m.organization_id WHERE m.account_id = a.id),
-      ${timestamp('a.created_at')}
-    FROM accounts a ORDER BY a.created_at, a.id`,
-};
+export const USERS_EXPORT = exportQuery(
+  'users.csv',
+  [
+    { name: 'account_id', sql: 'a.id' },
+    { name: 'email', sql: 'a.email', text: true },
+    { name: 'first_name', sql: 'a.first_name', text: true },
+    { name: 'last_name', sql: 'a.last_name', text: true },
+    { name: 'display_name', sql: 'a.display_name', text: true },
+    { name: 'super_user', sql: `CASE WHEN a.is_super_user THEN 'true' ELSE 'false' END` },
+    {
+      name: 'groups',
+      sql: `(SELECT string_agg(o.name || ' (' || m.role::text || ')', '; ' ORDER BY o.name)
+        FROM memberships m JOIN organizations o ON o.id = m.organization_id WHERE m.account_id = a.id)`,
+      text: true,
+    },
+    { name: 'created_at', sql: timestamp('a.created_at') },
+  ],
+  'FROM accounts a ORDER BY a.created_at, a.id',
+);
 
 /** Every attachment with its case (GET export/attachments). */
-export const ATTACHMENTS_EXPORT: ExportQuery = {
-  filename: 'attachments.csv',
-  columns: [
-    'attachment_id',
-    'case_id',
-    'case_number',
-    'organization',
-    'filename',
-    'content_type',
-    'size_bytes',
-    'created_at',
+export const ATTACHMENTS_EXPORT = exportQuery(
+  'attachments.csv',
+  [
+    { name: 'attachment_id', sql: 't.id' },
+    { name: 'case_id', sql: 't.case_id' },
+    { name: 'case_number', sql: 'c.case_number', text: true },
+    { name: 'organization', sql: 'o.name', text: true },
+    { name: 'filename', sql: 't.filename', text: true },
+    { name: 'content_type', sql: 't.content_type', text: true },
+    { name: 'size_bytes', sql: 't.size_bytes' },
+    { name: 'created_at', sql: timestamp('t.created_at') },
   ],
-  sql: `SELECT t.id, t.case_id, c.case_number, o.name, t.filename, t.content_type, t.size_bytes, ${timestamp('t.created_at')}
-    FROM attachments t JOIN cases c ON c.id = t.case_id JOIN organizations o ON o.id = c.owner_organization_id
-    ORDER BY t.created_at, t.id`,
-};
+  `FROM attachments t JOIN cases c ON c.id = t.case_id JOIN organizations o ON o.id = c.owner_organization_id
+   ORDER BY t.created_at, t.id`,
+);

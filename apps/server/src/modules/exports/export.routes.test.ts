@@ -15,7 +15,11 @@ describe('CSV exports', () => {
     await make.account({ subject: 'root', isSuperUser: true });
     caseNumber = `EXP-${Date.now()}`;
     const caseId = await make.case({ ownerOrganizationId: group, caseNumber });
-    await make.image(caseId, { filename: '胃生検.svs', displayName: '=HYPERLINK("http://evil")', imageTags: ['HE', '@risk'] });
+    await make.image(caseId, {
+      filename: '胃生検.svs',
+      displayName: '=HYPERLINK("http://evil")',
+      imageTags: ['HE', '@risk'],
+    });
     await make.image(caseId, { filename: 'plain.svs', displayName: '+1-2' });
     await make.attachment(caseId, { filename: '-report.pdf' });
   });
