@@ -12,6 +12,9 @@ describe('CSV exports', () => {
     const group = await make.organization();
     await make.join(await make.account({ subject: 'mia', firstName: '美亜', lastName: '佐藤' }), group, 'member');
     await make.join(await make.account({ subject: 'ada' }), group, 'administrator');
+    await make.join(await make.account({ subject: 'reader' }), group, 'read_only');
+    await make.ownContract(await make.account({ subject: 'owner' }), await make.contract());
+    await make.join(await make.account({ subject: 'staff' }), await make.organization({ isProvider: true }), 'member');
     await make.account({ subject: 'root', isSuperUser: true });
     caseNumber = `EXP-${Date.now()}`;
     const caseId = await make.case({ ownerOrganizationId: group, caseNumber });
@@ -29,10 +32,11 @@ describe('CSV exports', () => {
 
   const table = (body: string) => parse<Record<string, string>>(body.replace(/^\uFEFF/, ''), { columns: true });
 
-  it('lets only super users export', async () => {
+  it('lets only super users export: read_only, member, administrator, proprietor and employee get 403', async () => {
     for (const name of ['images', 'users', 'attachments']) {
-      expect((await get('mia', name)).statusCode, name).toBe(403);
-      expect((await get('ada', name)).statusCode, name).toBe(403);
+      for (const sub of ['reader', 'mia', 'ada', 'owner', 'staff']) {
+        expect((await get(sub, name)).statusCode, `${sub} ${name}`).toBe(403);
+      }
       expect((await get('root', name, true)).statusCode, name).toBe(200);
     }
   });
