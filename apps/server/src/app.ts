@@ -71,6 +71,11 @@ import { iiifRoutes } from './modules/iiif/iiif.routes.ts';
 import { createLayerAccess } from './modules/iiif/layer-access.ts';
 import { createPyramidCache } from './modules/iiif/pyramid-cache.ts';
 import { exportRoutes } from './modules/exports/export.routes.ts';
+import { mentionRoutes } from './modules/mentions/mention.routes.ts';
+import { createNoticeMedia } from './modules/notices/notice-media.ts';
+import { createNoticeRepository } from './modules/notices/notice.repository.ts';
+import { noticeRoutes } from './modules/notices/notice.routes.ts';
+import { createNoticeService } from './modules/notices/notice.service.ts';
 import { createModelRegistry } from './modules/predictions/model-registry.ts';
 import { createPredictionRepository } from './modules/predictions/prediction.repository.ts';
 import { predictionRoutes } from './modules/predictions/prediction.routes.ts';
@@ -202,6 +207,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       });
       await api.register(exportRoutes, { pool, capabilities });
+      const notices = createNoticeRepository(db);
+      await api.register(noticeRoutes, {
+        service: createNoticeService({ db, notices, capabilities }),
+        media: createNoticeMedia({ notices, blobs, capabilities }),
+      });
+      await api.register(mentionRoutes, { db });
       await api.register(colorRoutes, {
         service: createColorService({ colors: createColorRepository(db), capabilities }),
       });

@@ -16,4 +16,5 @@ export * from './api/batch-upload.ts';
 export * from './api/colors.ts';
 export * from './api/drawings.ts';
 export * from './api/predictions.ts';
+export * from './api/notices.ts';
 export * from './api/image-notes.ts';
