@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/tiptap/styles.css';
 import './app/global.css';
 import './i18n/index.ts';
 import { StrictMode } from 'react';

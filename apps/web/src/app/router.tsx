@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Outlet, createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageMessage } from '../components/FullPageMessage.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
@@ -14,10 +15,26 @@ export const HOME_PATH = '/organizations';
 /*
  * Screens are split into chunks of their own and loaded on first visit. After a deployment an open page may ask for
  * a chunk that is gone: the error element then shows the reload prompt (UpdateFallbackPage).
- * Menu paths whose screens do not exist yet (/users, /contracts,
- * /notices/posts, /notices, /mentions, /feature-list) have no route, so they show the not-found page; when a screen
+ * Menu paths whose screens do not exist yet (/users, /contracts, /feature-list) have no route, so they show the not-found page; when a screen
  * lands, its route goes here wrapped in <RequireRole> with the check of the menu table.
  */
+/** A screen for super users only (others see the not-found page); the server checks every call again. */
+function superUserScreen(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const Screen = await load();
+      return {
+        Component: () => (
+          <RequireRole check="isSuperUser">
+            <Screen />
+          </RequireRole>
+        ),
+      };
+    },
+  };
+}
+
 const screens: RouteObject[] = [
   { index: true, element: <Navigate to={HOME_PATH} replace /> },
   {
@@ -31,31 +48,35 @@ const screens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/case-list/CaseListPage.tsx')).CaseListPage }),
   },
   {
-    path: 'import-csv',
-    lazy: async () => {
-      const { ImportCsvPage } = await import('../features/csv-import/ImportCsvPage.tsx');
-      return {
-        Component: () => (
-          <RequireRole check="isSuperUser">
-            <ImportCsvPage />
-          </RequireRole>
-        ),
-      };
-    },
+    path: 'notices',
+    lazy: async () => ({ Component: (await import('../features/notices/NoticesPage.tsx')).NoticesPage }),
   },
   {
-    path: 'export-csv',
-    lazy: async () => {
-      const { ExportCsvPage } = await import('../features/csv-import/ExportCsvPage.tsx');
-      return {
-        Component: () => (
-          <RequireRole check="isSuperUser">
-            <ExportCsvPage />
-          </RequireRole>
-        ),
-      };
-    },
+    path: 'notices/:noticeId',
+    lazy: async () => ({ Component: (await import('../features/notices/NoticeDetailPage.tsx')).NoticeDetailPage }),
   },
+  {
+    path: 'mentions',
+    lazy: async () => ({ Component: (await import('../features/notices/MentionsPage.tsx')).MentionsPage }),
+  },
+  superUserScreen(
+    'notices/posts',
+    async () => (await import('../features/notices/NoticePostsPage.tsx')).NoticePostsPage,
+  ),
+  superUserScreen(
+    'notices/posts/new',
+    async () => (await import('../features/notices/NoticeFormPage.tsx')).NoticeFormPage,
+  ),
+  superUserScreen(
+    'notices/posts/:noticeId',
+    async () => (await import('../features/notices/NoticePostPage.tsx')).NoticePostPage,
+  ),
+  superUserScreen(
+    'notices/posts/:noticeId/edit',
+    async () => (await import('../features/notices/NoticeFormPage.tsx')).NoticeFormPage,
+  ),
+  superUserScreen('import-csv', async () => (await import('../features/csv-import/ImportCsvPage.tsx')).ImportCsvPage),
+  superUserScreen('export-csv', async () => (await import('../features/csv-import/ExportCsvPage.tsx')).ExportCsvPage),
   {
     path: 'cases/transfer',
     lazy: async () => {

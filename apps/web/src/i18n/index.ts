@@ -16,6 +16,8 @@ import drawingsEn from '../features/drawings/i18n/en.json';
 import drawingsJa from '../features/drawings/i18n/ja.json';
 import imageNotesEn from '../features/image-notes/i18n/en.json';
 import imageNotesJa from '../features/image-notes/i18n/ja.json';
+import noticesEn from '../features/notices/i18n/en.json';
+import noticesJa from '../features/notices/i18n/ja.json';
 import predictionsEn from '../features/predictions/i18n/en.json';
 import predictionsJa from '../features/predictions/i18n/ja.json';
 import uploadsEn from '../features/uploads/i18n/en.json';
@@ -52,6 +54,7 @@ export const resources = {
       imageNotes: imageNotesJa,
       predictions: predictionsJa,
       csvImport: csvJa.import,
+      notices: noticesJa,
       csvExport: csvJa.export,
     },
   },
@@ -70,6 +73,7 @@ export const resources = {
       imageNotes: imageNotesEn,
       predictions: predictionsEn,
       csvImport: csvEn.import,
+      notices: noticesEn,
       csvExport: csvEn.export,
     },
   },

@@ -1,8 +1,26 @@
-import { ActionIcon, Anchor, Divider, EmptyState, Group, Popover, Tabs } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Divider,
+  EmptyState,
+  Group,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconArrowRight, IconAt, IconBell, IconSpeakerphone } from '@tabler/icons-react';
+import { MentionItem } from '../../features/notices/MentionItem.tsx';
+import { useMentions, useNoticeBadges, useNotices } from '../../features/notices/notices.queries.ts';
+
+/** Part 3 §2: the bell shows the first page of ten of each. */
+const POPOVER_LIMIT = 10;
 
 interface PanelProps {
   icon: ReactNode;
@@ -11,13 +29,32 @@ interface PanelProps {
   to: string;
   onNavigate: () => void;
   testId: string;
+  /** The latest items; empty shows the empty state. */
+  items: ReactNode[];
 }
 
-/** One tab: the latest 10 items (filled in with notices and mentions), then a link to the full list. */
-function Panel({ icon, empty, linkLabel, to, onNavigate, testId }: PanelProps) {
+/** One tab: the latest 10 items, then a link to the full list. */
+function Panel({ icon, empty, linkLabel, to, onNavigate, testId, items }: PanelProps) {
   return (
     <>
-      <EmptyState size="sm" variant="light" icon={icon} title={empty} py="xl" data-testid={testId} />
+      {items.length === 0 ? (
+        <EmptyState size="sm" variant="light" icon={icon} title={empty} py="xl" data-testid={testId} />
+      ) : (
+        <ScrollArea.Autosize mah={360}>
+          <Stack gap={0}>
+            {items.map((item, index) => (
+              <Box
+                key={index}
+                px="md"
+                py="xs"
+                style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+              >
+                {item}
+              </Box>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
       <Divider />
       <Group justify="flex-end" px="md" py="xs">
         <Anchor component={Link} to={to} size="sm" fw={500} onClick={onNavigate}>
@@ -36,6 +73,23 @@ export function NotificationsPopover() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const close = () => setOpened(false);
+  const badges = useNoticeBadges().data;
+  const notices = useNotices('reader', 1, 'UNREAD', POPOVER_LIMIT);
+  const mentions = useMentions(POPOVER_LIMIT);
+  const unread = badges?.unreadNoticeCount ?? 0;
+  const noticeItems = (notices.data?.data ?? []).map((notice) => (
+    <Stack key={notice.id} gap={2} data-testid="popover-notice">
+      <Anchor component={Link} to={`/notices/${notice.id}`} size="sm" fw={600} onClick={close}>
+        {notice.title}
+      </Anchor>
+      <Text size="xs" c="dimmed" lineClamp={2}>
+        {notice.overview}
+      </Text>
+    </Stack>
+  ));
+  const mentionItems = (mentions.data?.pages[0]?.data ?? []).map((mention) => (
+    <MentionItem key={mention.id} mention={mention} onNavigate={close} />
+  ));
   return (
     <Popover
       opened={opened}
@@ -62,7 +116,17 @@ export function NotificationsPopover() {
           aria-label={t('notifications.title')}
           data-testid="notifications-button"
         >
-          <IconBell size={22} />
+          <Indicator
+            disabled={unread === 0 && !badges?.hasNewMention}
+            label={unread > 0 ? unread : undefined}
+            size={unread > 0 ? 16 : 9}
+            color="red"
+            offset={3}
+            data-testid="notifications-badge"
+            data-unread={unread}
+          >
+            <IconBell size={22} />
+          </Indicator>
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0} data-testid="notifications-popover">
@@ -87,6 +151,7 @@ export function NotificationsPopover() {
               to="/notices"
               onNavigate={close}
               testId="notifications-empty-notice"
+              items={noticeItems}
             />
           </Tabs.Panel>
           <Tabs.Panel value="mention">
@@ -97,6 +162,7 @@ export function NotificationsPopover() {
               to="/mentions"
               onNavigate={close}
               testId="notifications-empty-mention"
+              items={mentionItems}
             />
           </Tabs.Panel>
         </Tabs>
