@@ -7,6 +7,7 @@ import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text.ts';
+import { shownPicture, withShownPictures, withStoredPictures } from './notice-pictures.ts';
 import { uploadNoticePicture } from './notices.queries.ts';
 
 const pictures = (files: FileList | undefined | null) =>
@@ -30,10 +31,11 @@ export function NoticeBodyEditor({
   const insert = async (editor: Editor, files: File[]) => {
     for (const file of files) {
       try {
+        // The editor shows a local copy; the stored body gets the picture's address (onUpdate).
         editor
           .chain()
           .focus()
-          .setImage({ src: await uploadNoticePicture(file), alt: file.name })
+          .setImage({ src: await shownPicture(await uploadNoticePicture(file)), alt: file.name })
           .run();
       } catch (failure) {
         notifications.show({
@@ -48,7 +50,13 @@ export function NoticeBodyEditor({
     extensions: [StarterKit, Image],
     content: value,
     immediatelyRender: true,
-    onUpdate: ({ editor: changed }) => onChange(changed.getHTML()),
+    onUpdate: ({ editor: changed }) => void withStoredPictures(changed.getHTML()).then(onChange),
+    onCreate: ({ editor: created }) => {
+      // A notice being edited shows its pictures from local copies too.
+      void withShownPictures(value).then((html) => {
+        if (html !== value) created.commands.setContent(html, { emitUpdate: false });
+      });
+    },
     editorProps: {
       handlePaste: (_view, event) => {
         const files = pictures(event.clipboardData?.files);

@@ -218,12 +218,15 @@ function NoticeForm({ noticeId, initial }: { noticeId: string | null; initial: N
   );
 }
 
-/** /notices/posts/new and /notices/posts/{id}/edit (super users). */
-export function NoticeFormPage() {
-  const { noticeId } = useParams();
-  const existing = useNotice('posts', noticeId ?? '');
-  if (!noticeId) return <NoticeForm noticeId={null} initial={defaultNoticeForm()} />;
+function EditNotice({ noticeId }: { noticeId: string }) {
+  const existing = useNotice('posts', noticeId);
   if (existing.isError) return <NotFoundPage />;
   if (!existing.data) return null;
   return <NoticeForm noticeId={noticeId} initial={noticeToForm(existing.data)} />;
+}
+
+/** /notices/posts/new and /notices/posts/{id}/edit (super users). */
+export function NoticeFormPage() {
+  const { noticeId } = useParams();
+  return noticeId ? <EditNotice noticeId={noticeId} /> : <NoticeForm noticeId={null} initial={defaultNoticeForm()} />;
 }
