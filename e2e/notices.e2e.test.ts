@@ -107,7 +107,14 @@ describe('notices and mentions', () => {
           const target = await createCase(page, `E2E-MENTION-${stamp}`, DEMO_GROUPS.central.name);
           created.push(target);
           await page.goto(`/cases/${target.id}/comments`);
-          await page.getByTestId('case-comment-input').fill('@Akira Tanaka could you review the margins?');
+          // "@" and two letters suggest members of the case's group; Enter picks one.
+          const box = page.getByTestId('case-comment-input');
+          await box.click();
+          await page.keyboard.type('@Ak');
+          await page.getByTestId('mention-suggestions').getByText('@Akira Tanaka').waitFor();
+          await page.keyboard.press('Enter');
+          await page.keyboard.type('could you review the margins?');
+          expect(await box.inputValue()).toBe('@Akira Tanaka could you review the margins?');
           await page.getByTestId('case-comment-submit').click();
           await page.getByTestId('case-comment-list').getByText('could you review the margins?').waitFor();
         });

@@ -53,3 +53,16 @@ export type CreateCommentRequest = z.input<typeof CreateCommentRequestSchema>;
 /** PATCH cases/{id}/comments/{commentId} (merge-patch): only the text changes. */
 export const UpdateCommentRequestSchema = z.object({ body: CommentBodySchema });
 export type UpdateCommentRequest = z.input<typeof UpdateCommentRequestSchema>;
+
+/** Typing @ and this many characters of a name asks for suggestions (part 3 §2). */
+export const MENTION_SUGGEST_FROM = 2;
+
+/** A member the comment box suggests after "@": what to show and what to insert. */
+export const MentionSuggestionSchema = z.object({
+  accountId: z.uuid(),
+  name: z.string(),
+  /** Inserted after "@": a handle the mention rule recognises. */
+  handle: z.string(),
+});
+export const MentionSuggestionListSchema = z.object({ data: z.array(MentionSuggestionSchema) });
+export type MentionSuggestion = z.infer<typeof MentionSuggestionSchema>;

@@ -53,6 +53,21 @@ describe('comment routes', () => {
     return rows;
   };
 
+  it('suggests members of the case group after "@" and two letters, never the writer, to those who may comment', async () => {
+    const caseId = await make.case({ ownerOrganizationId: group });
+    const suggest = async (sub: string, q: string) =>
+      call(sub, 'GET', `/cases/${caseId}/mention-candidates?q=${encodeURIComponent(q)}`);
+    expect((await suggest('member', 'ya')).json().data).toEqual([
+      { accountId: taro.accountId, name: 'Taro Yamada', handle: 'Taro Yamada' },
+    ]);
+    expect((await suggest('member', 'ty')).json().data.map((s: { name: string }) => s.name)).toEqual(['Taro Yamada']);
+    expect((await suggest('member', '佐藤')).json().data.map((s: { name: string }) => s.name)).toEqual(['佐藤 花子']);
+    expect((await suggest('member', 'mi')).json().data).toEqual([]);
+    expect((await suggest('member', 't')).json().data).toEqual([]);
+    await make.account({ subject: 'stranger' });
+    expect((await suggest('stranger', 'ya')).statusCode).toBe(404);
+  });
+
   it('adds comments and lists them newest last with author names; the case counts them', async () => {
     const caseId = await make.case({ ownerOrganizationId: group });
     const first = await call('member', 'POST', `/cases/${caseId}/comments`, { body: 'First' });

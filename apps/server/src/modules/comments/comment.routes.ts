@@ -1,4 +1,5 @@
 import {
+  MentionSuggestionListSchema,
   CommentListSchema,
   CommentSchema,
   CreateCommentRequestSchema,
@@ -25,6 +26,21 @@ export const commentRoutes: FastifyPluginAsyncZod<{ service: CommentService }> =
       },
     },
     (request) => service.list(request.caller, request.params.id),
+  );
+
+  app.get(
+    '/cases/:id/mention-candidates',
+    {
+      schema: {
+        operationId: 'suggestMentions',
+        tags: ['comments'],
+        summary: 'Members of the case group whose names start with `q` (two characters or more); needs comment',
+        params: CaseParams,
+        querystring: z.object({ q: z.string().max(100).default('') }),
+        response: { 200: MentionSuggestionListSchema },
+      },
+    },
+    async (request) => ({ data: await service.suggestMentions(request.caller, request.params.id, request.query.q) }),
   );
 
   app.post(

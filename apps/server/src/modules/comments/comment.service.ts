@@ -1,16 +1,18 @@
-import type {
-  CaseCapabilities,
-  Comment,
-  CommentList,
-  CreateCommentRequestSchema,
-  UpdateCommentRequestSchema,
+import {
+  MENTION_SUGGEST_FROM,
+  type CaseCapabilities,
+  type Comment,
+  type CommentList,
+  type CreateCommentRequestSchema,
+  type MentionSuggestion,
+  type UpdateCommentRequestSchema,
 } from '@pathology/contract';
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller.ts';
 import { canDeleteComment, canUpdateComment, type CapabilitiesService } from '../../auth/capabilities/index.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { CommentRepository, CommentRow } from './comment.repository.ts';
-import { findMentions } from './mentions.ts';
+import { findMentions, normalizeMentionText, suggestMentions } from './mentions.ts';
 
 type CreateInput = z.output<typeof CreateCommentRequestSchema>;
 type UpdateInput = z.output<typeof UpdateCommentRequestSchema>;
@@ -60,6 +62,17 @@ export function createCommentService({ comments, capabilities }: Deps) {
   }
 
   return {
+    /** Members of the case's group to offer after "@" (not the writer); needs the comment capability. */
+    async suggestMentions(caller: Caller, caseId: string, typed: string): Promise<MentionSuggestion[]> {
+      const access = await capabilities.requireCaseCapability(caller, caseId, 'canComment');
+      if (normalizeMentionText(typed).trim().length < MENTION_SUGGEST_FROM) return [];
+      const candidates = await comments.mentionCandidates(access.case.ownerOrganization.id);
+      return suggestMentions(
+        candidates.filter((candidate) => candidate.accountId !== caller.accountId),
+        typed,
+      );
+    },
+
     async list(caller: Caller, caseId: string): Promise<CommentList> {
       const access = await capabilities.requireCaseVisible(caller, caseId);
       const data = (await comments.list(caseId)).map((row) => toComment(row, access.capabilities, caller));

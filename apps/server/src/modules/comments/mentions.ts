@@ -78,3 +78,28 @@ export function findMentions(text: string, candidates: readonly MentionCandidate
   }
   return [...found];
 }
+
+/**
+ * Members whose handles start with what was typed after "@" (or whose names have a word starting
+ * with it), for the comment box's suggestions: at most `limit`, by name.
+ */
+export function suggestMentions(
+  candidates: readonly MentionCandidate[],
+  typed: string,
+  limit = 10,
+): { accountId: string; name: string; handle: string }[] {
+  const query = normalizeMentionText(typed).trim();
+  return candidates
+    .filter((candidate) =>
+      mentionHandles(candidate).some(
+        (handle) => handle.startsWith(query) || handle.split(' ').some((word) => word.startsWith(query)),
+      ),
+    )
+    .map((candidate) => {
+      const name =
+        candidate.displayName?.trim() || `${candidate.firstName} ${candidate.lastName}`.trim() || candidate.email;
+      return { accountId: candidate.accountId, name, handle: name };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .slice(0, limit);
+}

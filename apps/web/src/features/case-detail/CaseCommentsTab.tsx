@@ -1,10 +1,11 @@
 import type { Case } from '@pathology/contract';
-import { Alert, Button, EmptyState, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAlertCircle, IconAt, IconMessage } from '@tabler/icons-react';
 import { errorText } from '../../i18n/error-text.ts';
 import { CommentItem } from './CommentItem.tsx';
+import { MentionTextarea } from './MentionTextarea.tsx';
 import { useAddComment, useComments } from './case-detail.queries.ts';
 
 /** Comments tab: the thread (oldest first) and a box to add one; `@name` mentions a member of the group. */
@@ -60,7 +61,8 @@ export function CaseCommentsTab({ item }: { item: Case }) {
       {item.userCapabilities.canComment ? (
         <form onSubmit={submit} data-testid="case-comment-form">
           <Stack gap="xs">
-            <Textarea
+            <MentionTextarea
+              caseId={item.id}
               label={t('caseDetail.comments.new')}
               placeholder={t('caseDetail.comments.placeholder')}
               description={
@@ -70,7 +72,7 @@ export function CaseCommentsTab({ item }: { item: Case }) {
                 </Group>
               }
               value={body}
-              onChange={(event) => setBody(event.currentTarget.value)}
+              onChange={setBody}
               error={add.isError ? errorText(add.error, t) : undefined}
               autosize
               minRows={3}
