@@ -113,6 +113,7 @@ describe('notices and mentions', () => {
           await page.keyboard.type('@Ak');
           await page.getByTestId('mention-suggestions').getByText('@Akira Tanaka').waitFor();
           await page.keyboard.press('Enter');
+          await expect.poll(() => box.inputValue()).toBe('@Akira Tanaka ');
           await page.keyboard.type('could you review the margins?');
           expect(await box.inputValue()).toBe('@Akira Tanaka could you review the margins?');
           await page.getByTestId('case-comment-submit').click();

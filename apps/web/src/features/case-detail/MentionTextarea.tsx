@@ -1,7 +1,7 @@
 import { Paper, Text, Textarea, UnstyledButton, type TextareaProps } from '@mantine/core';
 import { MENTION_SUGGEST_FROM, MentionSuggestionListSchema, type MentionSuggestion } from '@pathology/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { api } from '../../api/client.ts';
 
 /** "@" (not inside an e-mail address) and what follows it up to the caret, when long enough to suggest. */
@@ -26,6 +26,14 @@ export function MentionTextarea({ caseId, value, onChange, ...props }: MentionTe
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
+  // Where the caret goes once a picked name is in the box: set as the new text is committed, before
+  // the next keystroke, so fast typing after a pick lands after the name.
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (pendingCaret.current === null) return;
+    input.current?.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    pendingCaret.current = null;
+  }, [value]);
   const typed = typedMention(value, caret);
   const suggestions = useQuery({
     queryKey: ['mention-suggestions', caseId, typed],
@@ -44,9 +52,9 @@ export function MentionTextarea({ caseId, value, onChange, ...props }: MentionTe
     const start = caret - (typed?.length ?? 0);
     const next = `${value.slice(0, start)}${suggestion.handle} ${value.slice(caret)}`;
     const position = start + suggestion.handle.length + 1;
+    pendingCaret.current = position;
     onChange(next);
     setCaret(position);
-    requestAnimationFrame(() => input.current?.setSelectionRange(position, position));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
