@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconArrowRight, IconAt, IconBell, IconSpeakerphone } from '@tabler/icons-react';
 import { MentionItem } from '../../features/notices/MentionItem.tsx';
+import { useSessionLive } from '../auth/useSessionLive.ts';
 import { useMentions, useNoticeBadges, useNotices } from '../../features/notices/notices.queries.ts';
 
 /** Part 3 §2: the bell shows the first page of ten of each. */
@@ -73,9 +74,11 @@ export function NotificationsPopover() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const close = () => setOpened(false);
-  const badges = useNoticeBadges().data;
-  const notices = useNotices('reader', 1, 'UNREAD', POPOVER_LIMIT);
-  const mentions = useMentions(POPOVER_LIMIT);
+  const live = useSessionLive();
+  const badges = useNoticeBadges(live).data;
+  // The lists are asked for when the popover opens; only the badge is kept up to date in the background.
+  const notices = useNotices('reader', 1, 'UNREAD', POPOVER_LIMIT, live && opened);
+  const mentions = useMentions(POPOVER_LIMIT, live && opened);
   const unread = badges?.unreadNoticeCount ?? 0;
   const noticeItems = (notices.data?.data ?? []).map((notice) => (
     <Stack key={notice.id} gap={2} data-testid="popover-notice">
