@@ -27,8 +27,13 @@ describe('session: access tokens (10 minutes) are renewed in the background; an 
     await withAppPage(browser, baseURL, 'session-renewal', async (app) => {
       const { page } = app;
       await page.clock.install();
+      const badgeCalls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/v1/notices/badges') badgeCalls.push(request.url());
+      });
       await signIn(page, 'member');
       const first = await accessToken(page);
+      const badgeCallsAtSignIn = badgeCalls.length;
 
       // A minute before the token runs out, the refresh token buys a new one: no page change, no sign-in page.
       await page.clock.runFor(9.5 * MINUTE);
@@ -36,6 +41,8 @@ describe('session: access tokens (10 minutes) are renewed in the background; an 
       const renewed = await accessToken(page);
       expect(await meStatus(page, renewed)).toBe(200);
       expect(new URL(page.url()).pathname).toBe('/organizations');
+      // Meanwhile the bell asked for its badge every 3 minutes (part 3 §9).
+      expect(badgeCalls.length - badgeCallsAtSignIn).toBeGreaterThanOrEqual(3);
 
       // The provider cannot be reached when the next renewal is due: the token expires and the app says so.
       await page.route('**/oidc/token', (route) => route.abort());

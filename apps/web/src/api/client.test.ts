@@ -149,6 +149,19 @@ describe('api client: error mapping', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('never starts a sign-in from a background call: no token means no request, and a 401 is only thrown', async () => {
+    const onUnauthorized = vi.fn();
+    const expired = respondWith(() => json(401, { message: 'Unauthorized' }));
+    const withoutToken = createApiClient({ fetch: expired.fetch, onUnauthorized, getAccessToken: () => undefined });
+    expect(await failureOf(withoutToken.get('/notices/badges', { background: true }))).toMatchObject({ status: 401 });
+    expect(expired.calls).toHaveLength(0);
+
+    const refused = createApiClient({ fetch: expired.fetch, onUnauthorized, getAccessToken: () => 'stale' });
+    expect(await failureOf(refused.get('/notices/badges', { background: true }))).toMatchObject({ status: 401 });
+    expect(expired.calls).toHaveLength(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('uses the server message for other failures', async () => {
     const { fetch } = respondWith(() => json(409, { message: 'Duplicate file' }));
     const error = await failureOf(createApiClient({ fetch }).post('/uploads', {}));

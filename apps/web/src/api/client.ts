@@ -1,4 +1,4 @@
-import { TimeoutError, UNEXPECTED_ERROR, toApiError } from './errors.ts';
+import { HttpError, TimeoutError, UNEXPECTED_ERROR, toApiError } from './errors.ts';
 
 export { AuthError, HttpError, TimeoutError, UNEXPECTED_ERROR, ValidationError } from './errors.ts';
 
@@ -30,6 +30,11 @@ export interface RequestOptions<T> {
   timeout?: number | false;
   /** Validates and types the success body. */
   schema?: ResponseParser<T>;
+  /**
+   * A refresh nobody clicked for (a poll): without a token it is not sent, and a 401 does not start a new sign-in,
+   * so an expired session keeps its page and its "sign in again" notice instead of being redirected away.
+   */
+  background?: boolean;
 }
 
 export type MethodOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
@@ -98,6 +103,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     const token = await config.getAccessToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
+    else if (options.background) throw new HttpError(UNEXPECTED_ERROR, 401, undefined);
 
     let body: BodyInit | undefined;
     if (options.body !== undefined) {
@@ -147,7 +153,7 @@ export function createApiClient(config: ApiClientConfig = {}): ApiClient {
         }),
       );
       const data = response.status === 204 || response.status === 205 ? undefined : await transport(readBody(response));
-      if (response.status === 401) config.onUnauthorized?.();
+      if (response.status === 401 && !options.background) config.onUnauthorized?.();
       if (!response.ok) throw toApiError(response.status, data);
       return options.schema ? options.schema.parse(data) : (data as T);
     } finally {
