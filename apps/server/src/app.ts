@@ -143,7 +143,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authConfigRoutes, { oidc: deps.config.oidc, maxCaseImages: deps.config.maxCaseImages });
       await api.register(accountRoutes, { service: createAccountService({ accounts, capabilities }) });
       await api.register(organizationRoutes, {
-        service: createOrganizationService({ organizations: createOrganizationRepository(db), capabilities }),
+        service: createOrganizationService({
+          db,
+          organizations: createOrganizationRepository(db),
+          capabilities,
+          blobs,
+        }),
       });
       await api.register(caseSearchRoutes, {
         service: createCaseSearchService({ repository: createCaseSearchRepository(db), capabilities }),

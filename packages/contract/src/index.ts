@@ -18,3 +18,5 @@ export * from './api/drawings.ts';
 export * from './api/predictions.ts';
 export * from './api/notices.ts';
 export * from './api/image-notes.ts';
+export * from './api/memberships.ts';
+export * from './api/contracts.ts';

@@ -22,5 +22,14 @@ export const MESSAGES = {
   /** 422: PostgreSQL text cannot hold the NUL character (U+0000). */
   fieldNulCharacter: 'This field must not contain the NUL character',
   fieldMaxLength: 'This field must be at most ${max} characters',
+  /** 413 before any byte is stored: the group's storage limit (part 3 §3) would be passed. */
+  storageLimitExceeded: "This upload would exceed the group's storage limit.",
+  organizationLimitReached: 'The contract has reached its limit of groups.',
+  organizationSettingsOwnerOnly:
+    "Only the contract's proprietors can change the storage limit and the AI and drawing-download settings.",
+  organizationHasCases: 'The group still has cases. Delete it with everything in it, or move the cases first.',
+  alreadyMember: 'This person is already a member of the group.',
+  notInvited: 'There is no pending invitation for this address.',
+  contractHasGroups: 'The contract still has groups. Delete them first.',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,16 +1,51 @@
-import type { OrganizationList } from '@pathology/contract';
+import {
+  MESSAGES,
+  type CreateOrganizationRequest,
+  type MyMembershipList,
+  type Organization,
+  type OrganizationList,
+  type OrganizationPurgeCheck,
+  type UpdateOrganizationRequest,
+} from '@pathology/contract';
 import type { Caller } from '../../auth/caller.ts';
 import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { deleteOrganization, purgeCheck } from './organization-deletion.ts';
 import type { OrganizationRepository } from './organization.repository.ts';
 
 interface Deps {
-  organizations: Pick<OrganizationRepository, 'findSummaries'>;
-  capabilities: Pick<CapabilitiesService, 'listOrganizationAccesses'>;
+  db: Db;
+  organizations: OrganizationRepository;
+  capabilities: CapabilitiesService;
+  blobs: Pick<BlobStore, 'deleteMany'>;
 }
 
 const byName = new Intl.Collator('ja', { numeric: true, sensitivity: 'base' });
 
-export function createOrganizationService({ organizations, capabilities }: Deps) {
+/** Fields a group administrator may not change: they cost the contract holder money or consent. */
+const CONTRACT_OWNER_FIELDS = ['storageLimitGb', 'predictionEnabled', 'downloadDrawingsEnabled'] as const;
+
+export function createOrganizationService({ db, organizations, capabilities, blobs }: Deps) {
+  async function detail(caller: Caller, organizationId: string): Promise<Organization> {
+    const access = await capabilities.requireOrganizationVisible(caller, organizationId);
+    const row = await organizations.findDetail(organizationId);
+    if (row == null) throw HttpError.notFound();
+    const { usedOriginalBytes, usedPyramidalBytes, usedAttachmentBytes, createdAt, ...fields } = row;
+    return {
+      ...fields,
+      usedStorage: {
+        originalBytes: usedOriginalBytes,
+        pyramidalBytes: usedPyramidalBytes,
+        attachmentBytes: usedAttachmentBytes,
+        totalBytes: usedOriginalBytes + usedPyramidalBytes + usedAttachmentBytes,
+      },
+      createdAt: createdAt.toISOString(),
+      userCapabilities: access.capabilities,
+    };
+  }
+
   return {
     /** Groups the caller may see, by name (the current-group default is the first one). */
     async list(caller: Caller): Promise<OrganizationList> {
@@ -21,6 +56,46 @@ export function createOrganizationService({ organizations, capabilities }: Deps)
         .map((row) => ({ ...row, userCapabilities: capabilitiesById.get(row.id)! }))
         .sort((a, b) => byName.compare(a.name, b.name));
       return { data, total: data.length };
+    },
+
+    get: detail,
+
+    /** PATCH organizations/{id}: needs edit; limits and flags need the contract's owner (canDelete). */
+    async update(caller: Caller, organizationId: string, patch: UpdateOrganizationRequest): Promise<Organization> {
+      const access = await capabilities.requireOrganizationCapability(caller, organizationId, 'canEdit');
+      if (CONTRACT_OWNER_FIELDS.some((field) => field in patch) && !access.capabilities.canDelete) {
+        throw HttpError.forbidden(MESSAGES.organizationSettingsOwnerOnly);
+      }
+      await organizations.update(organizationId, patch);
+      return detail(caller, organizationId);
+    },
+
+    /** POST organizations: into a contract the caller owns (404 if they may not see it), within its group limit. */
+    async create(caller: Caller, request: CreateOrganizationRequest): Promise<Organization> {
+      await capabilities.requireRoleCheck(caller, 'canCreateOrganization');
+      await capabilities.requireContractCapability(caller, request.contractId, 'canEdit');
+      const created = await organizations.createWithinLimit({ ...request });
+      if (created === 'contract_not_found') throw HttpError.notFound();
+      if (created === 'limit_reached') throw HttpError.conflict(MESSAGES.organizationLimitReached);
+      return detail(caller, created.id);
+    },
+
+    async purgeCheck(caller: Caller, organizationId: string): Promise<OrganizationPurgeCheck> {
+      await capabilities.requireOrganizationCapability(caller, organizationId, 'canDelete');
+      return purgeCheck(db, organizationId);
+    },
+
+    /** DELETE organizations/lazy/{id}: a group with cases goes only with `recursive`; its blobs follow. */
+    async delete(caller: Caller, organizationId: string, options: { recursive: boolean }): Promise<void> {
+      await capabilities.requireOrganizationCapability(caller, organizationId, 'canDelete');
+      const result = await deleteOrganization(db, organizationId, options);
+      if (result.status === 'not_found') throw HttpError.notFound();
+      if (result.status === 'has_contents') throw HttpError.conflict(MESSAGES.organizationHasCases);
+      await blobs.deleteMany(result.releasedBlobKeys);
+    },
+
+    async myMemberships(caller: Caller): Promise<MyMembershipList> {
+      return { data: await organizations.findMembershipsOf(caller.accountId) };
     },
   };
 }
