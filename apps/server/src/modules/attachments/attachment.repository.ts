@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachments, cases } from '../../db/schema/index.ts';
 import { adjustUsage, unreferencedKeys, type Tx } from '../cases/case-storage.ts';
+import { addUsageWithinLimit, assertStorageRoom } from '../cases/storage-quota.ts';
 
 /** An attachment as stored. */
 export type AttachmentRow = typeof attachments.$inferSelect;
@@ -62,13 +63,17 @@ export function createAttachmentRepository(db: Db) {
     },
 
     /** Records a stored attachment and adds its bytes to the owner group's usage, in one transaction. */
+    /** 413 before the upload is read when the group has no room for it. */
+    assertStorageRoom: (organizationId: string, announcedBytes: number | undefined) =>
+      assertStorageRoom(db, organizationId, announcedBytes),
+
     async insert(values: AttachmentInsert): Promise<InsertAttachmentResult> {
       try {
         return await db.transaction(async (tx): Promise<InsertAttachmentResult> => {
           const owner = await lockedOwner(tx, values.caseId);
           if (owner == null) return { status: 'case_not_found' };
           const [row] = await tx.insert(attachments).values(values).returning();
-          await adjustUsage(tx, owner, attachmentBytes(values.sizeBytes), 1);
+          await addUsageWithinLimit(tx, owner, attachmentBytes(values.sizeBytes));
           return { status: 'inserted', row: row! };
         });
       } catch (error) {

@@ -115,12 +115,13 @@ export function createAttachmentService({ attachments, blobs, capabilities, maxB
       filename: string,
       size?: number,
     ): Promise<PreparedAttachmentUpload> {
-      await capabilities.requireCaseCapability(caller, caseId, 'canEdit');
+      const access = await capabilities.requireCaseCapability(caller, caseId, 'canEdit');
       const extension = attachmentExtension(filename);
       if (extension == null) throw new HttpError(415, unsupportedFilesMessage([filename]));
       if (size != null && size > maxBytes) throw tooLarge();
       if (await attachments.filenameTaken(caseId, filename))
         throw HttpError.conflict(ATTACHMENT_MESSAGES.duplicateFiles);
+      await attachments.assertStorageRoom(access.case.ownerOrganization.id, size);
       const contentType = ATTACHMENT_CONTENT_TYPES[extension];
       return { caseId, filename, extension, contentType, accountId: caller.accountId, size };
     },

@@ -15,7 +15,7 @@ import { images } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { InvalidVsiZipError, validateVsiZip } from '../../imaging/index.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { adjustUsage } from '../cases/case-storage.ts';
+import { addUsageWithinLimit, assertStorageRoom } from '../cases/storage-quota.ts';
 import { imageBlobKeys } from './image-blobs.ts';
 import { imageContentCheck, imageExtension } from './upload-checks.ts';
 
@@ -83,10 +83,12 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
   }
 
   return {
-    async prepare(caller: Caller, request: ImageUploadRequest): Promise<PreparedImageUpload> {
+    /** The checks made before any byte is read; `announcedBytes` is the declared length, when there is one. */
+    async prepare(caller: Caller, request: ImageUploadRequest, announcedBytes?: number): Promise<PreparedImageUpload> {
       const extension = imageExtension(request.filename);
       const access = await capabilities.requireCaseCapability(caller, request.caseId, 'canUploadImage');
       await assertNameFree(request.caseId, request.filename);
+      await assertStorageRoom(db, access.case.ownerOrganization.id, announcedBytes);
       return {
         imageId: randomUUID(),
         caller,
@@ -127,12 +129,11 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
             modelName: request.metadata.modelName ?? null,
             originalKey: key,
           });
-          await adjustUsage(
-            tx,
-            prepared.ownerOrganizationId,
-            { original: stored.size, pyramidal: 0, attachment: 0 },
-            1,
-          );
+          await addUsageWithinLimit(tx, prepared.ownerOrganizationId, {
+            original: stored.size,
+            pyramidal: 0,
+            attachment: 0,
+          });
         });
       } catch (error) {
         await blobs.delete(key);

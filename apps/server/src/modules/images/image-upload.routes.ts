@@ -34,8 +34,9 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{ ingest: ImageIngest }> =
       },
     },
     async (request, reply) => {
-      const prepared = await ingest.prepare(request.caller, request.query);
-      const result = await ingest.receive(prepared, request.raw, declaredLength(request.headers['content-length']));
+      const size = declaredLength(request.headers['content-length']);
+      const prepared = await ingest.prepare(request.caller, request.query, size);
+      const result = await ingest.receive(prepared, request.raw, size);
       return reply.status(201).send(result);
     },
   );

@@ -119,7 +119,7 @@ export function createTusUploadServer({ ingest, directory, path: endpoint, log }
     async onUploadCreate(req, upload) {
       try {
         const caller = callerOf(req);
-        await ingest.prepare(caller, parseUploadRequest(upload.metadata));
+        await ingest.prepare(caller, parseUploadRequest(upload.metadata), upload.size);
         const kept = Object.fromEntries(REQUEST_KEYS.map((key) => [key, upload.metadata?.[key] ?? null]));
         return { metadata: { ...kept, [OWNER_KEY]: caller.accountId } };
       } catch (error) {
