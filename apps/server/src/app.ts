@@ -82,12 +82,29 @@ import { predictionRoutes } from './modules/predictions/prediction.routes.ts';
 import { createPredictionService } from './modules/predictions/prediction.service.ts';
 import { createTileCache } from './modules/iiif/tile-cache.ts';
 import { APP_VERSION } from './version.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { outboxRoutes } from './modules/mail/outbox.routes.ts';
+import { invitationPageRoutes } from './modules/memberships/invitation-page.ts';
+import { createInvitationService } from './modules/memberships/invitation.service.ts';
+import { createMembershipRepository } from './modules/memberships/membership.repository.ts';
+import { membershipRoutes } from './modules/memberships/membership.routes.ts';
+import { createMembershipService } from './modules/memberships/membership.service.ts';
+import { createOrganizationGrantService, organizationGrantRoutes } from './modules/grants/organization-grants.ts';
 import path from 'node:path';
 
 export interface AppDeps {
   config: Pick<
     Config,
-    'role' | 'logLevel' | 'webDist' | 'oidc' | 'dataDir' | 'tileCacheBytes' | 'maxCaseImages' | 'models'
+    | 'role'
+    | 'logLevel'
+    | 'webDist'
+    | 'oidc'
+    | 'dataDir'
+    | 'tileCacheBytes'
+    | 'maxCaseImages'
+    | 'models'
+    | 'publicUrl'
+    | 'mail'
   >;
   database: Database;
   blobs: BlobStore;
@@ -130,6 +147,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { blobs } = deps;
   const queueConversion = async (imageId: string) => void (await deps.sendJob('convert', { imageId }));
   const scratchDir = path.join(deps.config.dataDir, 'tmp');
+  const invitations = createInvitationService({
+    db,
+    mailer: createMailer(deps.config.mail),
+    capabilities,
+    publicUrl: deps.config.publicUrl,
+  });
 
   await app.register(
     async (api) => {
@@ -167,9 +190,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(commentRoutes, {
         service: createCommentService({ comments: createCommentRepository(db), capabilities }),
       });
-      await api.register(grantRoutes, {
-        service: createGrantService({ grants: createGrantRepository(db), capabilities }),
+      const grants = createGrantRepository(db);
+      await api.register(grantRoutes, { service: createGrantService({ grants, capabilities }) });
+      await api.register(organizationGrantRoutes, {
+        service: createOrganizationGrantService({ grants, capabilities }),
       });
+      await api.register(membershipRoutes, {
+        service: createMembershipService({ memberships: createMembershipRepository(db), capabilities }),
+        invitations,
+      });
+      await api.register(outboxRoutes, { outboxDir: deps.config.mail.outboxDir, capabilities });
       await api.register(labelRoutes, {
         service: createLabelService({ labels: createLabelRepository(db), capabilities }),
       });
@@ -233,6 +263,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tiles: createTileCache(deps.config.tileCacheBytes),
     });
   });
+
+  await app.register(async (pages) =>
+    invitationPageRoutes(pages, {
+      invitations,
+      builtInSignIn: deps.config.oidc.builtIn,
+      appUrl: deps.config.publicUrl,
+    }),
+  );
 
   const spaFallback = await registerWebApp(app, deps.config.webDist);
   registerNotFoundHandler(app, { spaFallback });

@@ -1,3 +1,4 @@
+import type { MailSettings } from './modules/mail/mailer.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -46,6 +47,8 @@ const EnvSchema = z.object({
   TILE_CACHE_MB: z.coerce.number().int().min(0).default(256),
   HTTP_PROCESSES: z.coerce.number().int().min(1).max(256).default(1),
   MODELS_DIR: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Pathology slides <no-reply@localhost>'),
 });
 
 export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
@@ -57,6 +60,9 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
     'PostgreSQL to use instead of the embedded one, e.g. postgres://user:pw@host:5432/db. Required with --role api or worker.',
   EMBEDDED_PG_PORT: 'Loopback port of the embedded PostgreSQL. Default 54329.',
   SEED_DEMO: 'Create the demo data once on an empty database. Default true with the embedded database, else false.',
+  SMTP_URL:
+    'Mail server for invitations, e.g. smtps://user:password@mail.example:465. Without it mail is written to DATA_DIR/outbox, readable by super users in the app.',
+  MAIL_FROM: 'Sender of the mails. Default "Pathology slides <no-reply@localhost>".',
   MODELS_DIR:
     'Folder of installed AI models: a manifest.json and its .onnx files (see "AI models" below). Default DATA_DIR/models.',
   MAX_CASE_IMAGES: 'Image count of a case above which uploads warn. Default 200.',
@@ -107,6 +113,7 @@ export interface Config {
   httpProcesses: number;
   /** The operator's AI models (MODELS_DIR) and where the built-in ones are written. */
   models: { modelsDir: string; builtinDir: string };
+  mail: MailSettings;
 }
 
 /** Parses the command line and environment; throws ConfigError with a message fit for the operator. */
@@ -157,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
       modelsDir: path.resolve(e.MODELS_DIR ?? path.join(e.DATA_DIR, 'models')),
       builtinDir: path.join(path.resolve(e.DATA_DIR), 'builtin-models'),
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox') },
   };
 }
 

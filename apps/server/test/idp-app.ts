@@ -55,6 +55,8 @@ export function useIdpTestApp(options: { demoAccounts?: boolean } = {}): IdpTest
         maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
         // No models: the identity tests never predict.
         models: { builtinDir: '/nonexistent', modelsDir: '/nonexistent' },
+        publicUrl: context.publicUrl,
+        mail: { from: 'test@localhost', outboxDir: path.join(os.tmpdir(), `pathology-outbox-${port}`) },
         oidc: {
           issuer: context.issuer,
           clientId: IDP_CLIENT_ID,

@@ -28,9 +28,10 @@ export interface TestContext {
 
 /**
  * The real app on a database of its own (fastify/demo's test helper): built before the file's
- * tests, closed after. Requests go through `app.inject`, so no port is opened.
+ * tests, closed after. Requests go through `app.inject`, so no port is opened. Mail goes to the
+ * outbox in `dataDir`, or through `smtpUrl` (asked when the app is built) when given.
  */
-export function useTestApp(): TestContext {
+export function useTestApp(options: { smtpUrl?: () => string; builtInSignIn?: boolean } = {}): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase();
@@ -49,12 +50,18 @@ export function useTestApp(): TestContext {
         tileCacheBytes: 64 * 1024 * 1024,
         maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
         models: testModelFolders(context.dataDir),
+        publicUrl: 'http://app.test',
+        mail: {
+          from: 'Pathology test <no-reply@app.test>',
+          outboxDir: path.join(context.dataDir, 'outbox'),
+          smtpUrl: options.smtpUrl?.(),
+        },
         oidc: {
           issuer: TEST_ISSUER,
           clientId: TEST_AUDIENCE,
           audience: TEST_AUDIENCE,
           adminClaim: TEST_ADMIN_CLAIM,
-          builtIn: false,
+          builtIn: options.builtInSignIn ?? false,
         },
       },
       database: context.database,

@@ -44,7 +44,7 @@ export type MembershipListQuery = z.input<typeof MembershipListQuerySchema>;
 export const UpdateMembershipRequestSchema = z.object({ roles: z.array(GroupRoleSchema).length(1) });
 export type UpdateMembershipRequest = z.input<typeof UpdateMembershipRequestSchema>;
 
-const personName = z.string().trim().max(MAX_PERSON_NAME, maxLengthMessage(MAX_PERSON_NAME));
+const personName = z.string(requiredError).trim().max(MAX_PERSON_NAME, maxLengthMessage(MAX_PERSON_NAME));
 
 /** POST organizations/{id}/invitations and .../resend (part 3 §3 "Invitation payload"). */
 export const InvitationRequestSchema = z.object({

@@ -113,7 +113,7 @@ export async function interactionRoutes(app: FastifyInstance, idp: Idp): Promise
   }
 }
 
-function sendPage(reply: FastifyReply, page: RenderedPage): FastifyReply {
+export function sendPage(reply: FastifyReply, page: RenderedPage): FastifyReply {
   return reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
@@ -124,7 +124,7 @@ function sendPage(reply: FastifyReply, page: RenderedPage): FastifyReply {
 }
 
 /** A string member of a parsed query, form or params object; anything else reads as missing. */
-function field(source: unknown, name: string): string | undefined {
+export function field(source: unknown, name: string): string | undefined {
   if (source == null || typeof source !== 'object') return undefined;
   const value: unknown = (source as Record<string, unknown>)[name];
   return typeof value === 'string' ? value : undefined;

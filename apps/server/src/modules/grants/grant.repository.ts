@@ -14,6 +14,7 @@ function isUniqueViolation(error: unknown): boolean {
 const grantColumns = {
   id: grants.id,
   caseId: grants.caseId,
+  organizationId: grants.organizationId,
   grantedRole: grants.grantedRole,
   granteeType: grants.granteeType,
   granteeId: grants.granteeId,
@@ -36,6 +37,13 @@ export function createGrantRepository(db: Db) {
     /** The grants on one case, oldest first. */
     async listForCase(caseId: string) {
       return selectGrants().where(eq(grants.caseId, caseId)).orderBy(asc(grants.createdAt), asc(grants.id));
+    },
+
+    /** The grants on a whole group, oldest first. */
+    async listForOrganization(organizationId: string) {
+      return selectGrants()
+        .where(and(eq(grants.resourceType, 'organization'), eq(grants.organizationId, organizationId)))
+        .orderBy(asc(grants.createdAt), asc(grants.id));
     },
 
     async find(grantId: string) {

@@ -1,0 +1,143 @@
+import type { GroupRole, MembershipList, MembershipListQuerySchema } from '@pathology/contract';
+import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import {
+  accounts,
+  contractProprietors,
+  invitations,
+  memberships,
+  organizationPartners,
+  organizations,
+} from '../../db/schema/index.ts';
+
+type ListQuery = z.output<typeof MembershipListQuerySchema>;
+
+const sortColumns = {
+  email: accounts.email,
+  firstName: accounts.firstName,
+  lastName: accounts.lastName,
+  role: memberships.role,
+  createdAt: memberships.createdAt,
+};
+
+/** `%`, `_` and `\` typed in a filter are matched as themselves. */
+const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+function filterOf(query: ListQuery): SQL | undefined {
+  if (query.filterField == null || !query.filterValue) return undefined;
+  if (query.filterField === 'role') return sql`${memberships.role}::text = ${query.filterValue}`;
+  return ilike(sortColumns[query.filterField], likePattern(query.filterValue));
+}
+
+export function createMembershipRepository(db: Db) {
+  /** The total of a page past the end (which has no rows to carry it). */
+  async function count(where: SQL | undefined): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(memberships)
+      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+      .where(where);
+    return row?.count ?? 0;
+  }
+
+  return {
+    async list(organizationId: string, query: ListQuery): Promise<MembershipList> {
+      const where = and(eq(memberships.organizationId, organizationId), filterOf(query));
+      const order = query.direction === 'desc' ? desc : asc;
+      const rows = await db
+        .select({
+          accountId: accounts.id,
+          email: accounts.email,
+          firstName: accounts.firstName,
+          lastName: accounts.lastName,
+          displayName: accounts.displayName,
+          role: memberships.role,
+          emailVerified: accounts.emailVerified,
+          invited: memberships.invited,
+          createdAt: memberships.createdAt,
+          total: sql<number>`count(*) OVER ()::int`,
+        })
+        .from(memberships)
+        .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+        .where(where)
+        .orderBy(order(sortColumns[query.field]), asc(accounts.email))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return {
+        data: rows.map(({ role, total: _total, createdAt, ...row }) => ({
+          ...row,
+          roles: [role],
+          createdAt: createdAt.toISOString(),
+        })),
+        total: rows[0]?.total ?? (await count(where)),
+      };
+    },
+
+    async findByEmail(organizationId: string, email: string) {
+      const [row] = await db
+        .select({ accountId: accounts.id, role: memberships.role, invited: memberships.invited })
+        .from(memberships)
+        .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+        .where(and(eq(memberships.organizationId, organizationId), eq(accounts.email, email.toLowerCase())));
+      return row ?? null;
+    },
+
+    async updateRole(organizationId: string, accountId: string, role: GroupRole): Promise<void> {
+      await db
+        .update(memberships)
+        .set({ role })
+        .where(and(eq(memberships.organizationId, organizationId), eq(memberships.accountId, accountId)));
+    },
+
+    /**
+     * Removes the person from the group with their pending invitations to it; with `purge`, also deletes their
+     * account when it then belongs to no group and owns no contract (what they wrote stays, authorless).
+     */
+    async remove(organizationId: string, accountId: string, email: string, purge: boolean) {
+      return db.transaction(async (tx) => {
+        await tx
+          .delete(memberships)
+          .where(and(eq(memberships.organizationId, organizationId), eq(memberships.accountId, accountId)));
+        await tx
+          .delete(invitations)
+          .where(and(eq(invitations.organizationId, organizationId), eq(invitations.email, email)));
+        if (!purge) return { accountDeleted: false };
+        const deleted = await tx
+          .delete(accounts)
+          .where(
+            and(
+              eq(accounts.id, accountId),
+              eq(accounts.isSuperUser, false),
+              sql`NOT EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.accountId} = ${accountId})`,
+              sql`NOT EXISTS (SELECT 1 FROM ${contractProprietors} WHERE ${contractProprietors.accountId} = ${accountId})`,
+            ),
+          )
+          .returning({ id: accounts.id });
+        return { accountDeleted: deleted.length > 0 };
+      });
+    },
+
+    async partners(organizationId: string, page: number, limit: number) {
+      const rows = await db
+        .select({
+          id: organizations.id,
+          name: organizations.name,
+          createdAt: organizationPartners.createdAt,
+          total: sql<number>`count(*) OVER ()::int`,
+        })
+        .from(organizationPartners)
+        .innerJoin(organizations, eq(organizations.id, organizationPartners.partnerOrganizationId))
+        .where(eq(organizationPartners.organizationId, organizationId))
+        .orderBy(asc(organizations.name))
+        .limit(limit)
+        .offset((page - 1) * limit);
+      return {
+        data: rows.map(({ total: _total, createdAt, ...row }) => ({ ...row, createdAt: createdAt.toISOString() })),
+        total: rows[0]?.total ?? 0,
+      };
+    },
+  };
+}
+
+export type MembershipRepository = ReturnType<typeof createMembershipRepository>;
