@@ -83,6 +83,9 @@ import { createPredictionService } from './modules/predictions/prediction.servic
 import { createTileCache } from './modules/iiif/tile-cache.ts';
 import { APP_VERSION } from './version.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { createContractRepository } from './modules/contracts/contract.repository.ts';
+import { contractRoutes } from './modules/contracts/contract.routes.ts';
+import { createContractService } from './modules/contracts/contract.service.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { invitationPageRoutes } from './modules/memberships/invitation-page.ts';
 import { createInvitationService } from './modules/memberships/invitation.service.ts';
@@ -198,6 +201,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(membershipRoutes, {
         service: createMembershipService({ memberships: createMembershipRepository(db), capabilities }),
         invitations,
+      });
+      await api.register(contractRoutes, {
+        service: createContractService({ contracts: createContractRepository(db), capabilities }),
       });
       await api.register(outboxRoutes, { outboxDir: deps.config.mail.outboxDir, capabilities });
       await api.register(labelRoutes, {

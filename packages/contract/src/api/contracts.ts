@@ -31,6 +31,8 @@ export const ContractSchema = ContractFieldsSchema.extend({
   organizationCount: z.number().int(),
   proprietors: z.array(z.object({ accountId: z.uuid(), email: z.string(), name: z.string() })),
   userCapabilities: ContractCapabilitiesSchema,
+  /** When the provider authenticated (checked) the contract; null until then. */
+  authenticatedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type Contract = z.infer<typeof ContractSchema>;

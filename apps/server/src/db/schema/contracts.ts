@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 
@@ -23,6 +23,12 @@ export const contracts = pgTable(
     maxOrganizations: integer(),
     /** Storage shared by all groups of the contract; null means no limit. */
     storageLimitGb: integer(),
+    /**
+     * Set when the provider has checked the contract (POST contracts/{id}/authentications): until then its
+     * groups work, but the contract shows as not yet authenticated.
+     */
+    authenticatedAt: timestamp({ withTimezone: true }),
+    authenticatedByAccountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,14 +2,8 @@ import type { GroupRole, MembershipList, MembershipListQuerySchema } from '@path
 import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import {
-  accounts,
-  contractProprietors,
-  invitations,
-  memberships,
-  organizationPartners,
-  organizations,
-} from '../../db/schema/index.ts';
+import { purgeUnattachedAccount } from '../accounts/account-purge.ts';
+import { accounts, invitations, memberships, organizationPartners, organizations } from '../../db/schema/index.ts';
 
 type ListQuery = z.output<typeof MembershipListQuerySchema>;
 
@@ -103,18 +97,7 @@ export function createMembershipRepository(db: Db) {
           .delete(invitations)
           .where(and(eq(invitations.organizationId, organizationId), eq(invitations.email, email)));
         if (!purge) return { accountDeleted: false };
-        const deleted = await tx
-          .delete(accounts)
-          .where(
-            and(
-              eq(accounts.id, accountId),
-              eq(accounts.isSuperUser, false),
-              sql`NOT EXISTS (SELECT 1 FROM ${memberships} WHERE ${memberships.accountId} = ${accountId})`,
-              sql`NOT EXISTS (SELECT 1 FROM ${contractProprietors} WHERE ${contractProprietors.accountId} = ${accountId})`,
-            ),
-          )
-          .returning({ id: accounts.id });
-        return { accountDeleted: deleted.length > 0 };
+        return { accountDeleted: await purgeUnattachedAccount(tx, accountId) };
       });
     },
 

@@ -1,0 +1,3 @@
+ALTER TABLE "contracts" ADD COLUMN "authenticated_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "contracts" ADD COLUMN "authenticated_by_account_id" uuid;--> statement-breakpoint
+ALTER TABLE "contracts" ADD CONSTRAINT "contracts_authenticated_by_account_id_accounts_id_fk" FOREIGN KEY ("authenticated_by_account_id") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;
