@@ -1,4 +1,5 @@
 import {
+  ContractFieldsSchema,
   MESSAGES,
   type Contract,
   type ContractList,
@@ -6,6 +7,7 @@ import {
   type CreateContractRequest,
   type UpdateContractRequest,
 } from '@pathology/contract';
+import type { z } from 'zod';
 import type { Caller } from '../../auth/caller.ts';
 import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
 import { HttpError } from '../../http/http-error.ts';
@@ -21,14 +23,11 @@ export function createContractService(deps: { contracts: ContractRepository; cap
   const { contracts, capabilities } = deps;
 
   async function toContract(caller: Caller, row: Row): Promise<Contract> {
-    const {
-      id,
-      createdAt,
-      updatedAt: _updatedAt,
-      authenticatedAt,
-      authenticatedByAccountId: _by,
-      ...fields
-    } = row.contract;
+    const { id, createdAt, authenticatedAt } = row.contract;
+    const fields = ContractFieldsSchema.keyof().options.reduce(
+      (picked, key) => ({ ...picked, [key]: row.contract[key] }),
+      {} as z.infer<typeof ContractFieldsSchema>,
+    );
     const userCapabilities = await capabilities.getContractCapabilities(caller, id);
     return {
       id,
