@@ -174,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           organizations: createOrganizationRepository(db),
           capabilities,
           blobs,
+          accounts,
         }),
       });
       await api.register(caseSearchRoutes, {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { GroupRoleSchema } from '../domain/roles.ts';
 import { RoleChecksSchema } from './capabilities.ts';
+import { maxLengthMessage, requiredError } from './cases.ts';
+import { MESSAGES } from './errors.ts';
 
 /** The signed-in person's local account (GET accounts/me, shown on /my-account). */
 export const AccountSchema = z.object({
@@ -16,6 +18,29 @@ export const AccountSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Account = z.infer<typeof AccountSchema>;
+
+const MAX_NAME = 100;
+const nameField = z.string(requiredError).trim().max(MAX_NAME, maxLengthMessage(MAX_NAME));
+
+/** POST accounts/me/update (and accounts/update for super users, with the account's id): the names shown everywhere. */
+export const UpdateAccountRequestSchema = z.object({
+  firstName: nameField.min(1, MESSAGES.fieldRequired),
+  lastName: nameField.min(1, MESSAGES.fieldRequired),
+  /** Blank means "use first and last name". */
+  displayName: nameField.nullable().transform((value) => (value ? value : null)),
+});
+export type UpdateAccountRequest = z.input<typeof UpdateAccountRequestSchema>;
+
+/** POST accounts/update/attributes: the free-text parts of the profile. */
+export const UpdateAccountAttributesRequestSchema = z.object({
+  affiliation: z.string().trim().max(200, maxLengthMessage(200)).nullable().optional(),
+  profile: z.string().trim().max(2000, maxLengthMessage(2000)).nullable().optional(),
+});
+export type UpdateAccountAttributesRequest = z.input<typeof UpdateAccountAttributesRequestSchema>;
+
+/** Avatars are stored small: a square of this many pixels. */
+export const AVATAR_SIZE = 256;
+export const MAX_AVATAR_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export const MembershipSummarySchema = z.object({
   organizationId: z.uuid(),

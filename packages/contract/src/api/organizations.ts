@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GroupRoleSchema } from '../domain/roles.ts';
+import { MembershipSummarySchema } from './accounts.ts';
 import { OrganizationCapabilitiesSchema } from './capabilities.ts';
 import { maxLengthMessage, requiredError } from './cases.ts';
 import { MESSAGES } from './errors.ts';
@@ -94,7 +94,5 @@ export const OrganizationPurgeCheckSchema = z.object({
 export type OrganizationPurgeCheck = z.infer<typeof OrganizationPurgeCheckSchema>;
 
 /** GET organizations/me/memberships: the caller's own role in each group. */
-export const MyMembershipListSchema = z.object({
-  data: z.array(z.object({ organizationId: z.uuid(), organizationName: z.string(), role: GroupRoleSchema })),
-});
+export const MyMembershipListSchema = z.object({ data: z.array(MembershipSummarySchema) });
 export type MyMembershipList = z.infer<typeof MyMembershipListSchema>;

@@ -27,6 +27,24 @@ export function createAccountRepository(db: Db) {
       return row;
     },
 
+    async update(
+      accountId: string,
+      values: Partial<
+        Pick<
+          typeof accounts.$inferInsert,
+          'firstName' | 'lastName' | 'displayName' | 'avatarUrl' | 'affiliation' | 'profile'
+        >
+      >,
+    ): Promise<boolean> {
+      if (Object.keys(values).length === 0) return true;
+      const updated = await db
+        .update(accounts)
+        .set(values)
+        .where(eq(accounts.id, accountId))
+        .returning({ id: accounts.id });
+      return updated.length > 0;
+    },
+
     async findMemberships(accountId: string) {
       return db
         .select({

@@ -1,7 +1,7 @@
 import type { UpdateOrganizationRequest } from '@pathology/contract';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contracts, memberships, organizations } from '../../db/schema/index.ts';
+import { contracts, organizations } from '../../db/schema/index.ts';
 
 const summaryColumns = {
   id: organizations.id,
@@ -79,16 +79,6 @@ export function createOrganizationRepository(db: Db) {
         const [created] = await tx.insert(organizations).values(values).returning({ id: organizations.id });
         return created!;
       });
-    },
-
-    /** The groups the account belongs to, with its role in each, by name. */
-    async findMembershipsOf(accountId: string) {
-      return db
-        .select({ organizationId: organizations.id, organizationName: organizations.name, role: memberships.role })
-        .from(memberships)
-        .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-        .where(eq(memberships.accountId, accountId))
-        .orderBy(asc(organizations.name));
     },
   };
 }

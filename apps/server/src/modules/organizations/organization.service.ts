@@ -10,6 +10,7 @@ import {
 import type { Caller } from '../../auth/caller.ts';
 import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
 import type { Db } from '../../db/client.ts';
+import type { AccountRepository } from '../accounts/account.repository.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { deleteOrganization, purgeCheck } from './organization-deletion.ts';
@@ -20,6 +21,7 @@ interface Deps {
   organizations: OrganizationRepository;
   capabilities: CapabilitiesService;
   blobs: Pick<BlobStore, 'deleteMany'>;
+  accounts: Pick<AccountRepository, 'findMemberships'>;
 }
 
 const byName = new Intl.Collator('ja', { numeric: true, sensitivity: 'base' });
@@ -27,7 +29,7 @@ const byName = new Intl.Collator('ja', { numeric: true, sensitivity: 'base' });
 /** Fields a group administrator may not change: they cost the contract holder money or consent. */
 const CONTRACT_OWNER_FIELDS = ['storageLimitGb', 'predictionEnabled', 'downloadDrawingsEnabled'] as const;
 
-export function createOrganizationService({ db, organizations, capabilities, blobs }: Deps) {
+export function createOrganizationService({ db, organizations, capabilities, blobs, accounts }: Deps) {
   async function detail(caller: Caller, organizationId: string): Promise<Organization> {
     const access = await capabilities.requireOrganizationVisible(caller, organizationId);
     const row = await organizations.findDetail(organizationId);
@@ -95,7 +97,7 @@ export function createOrganizationService({ db, organizations, capabilities, blo
     },
 
     async myMemberships(caller: Caller): Promise<MyMembershipList> {
-      return { data: await organizations.findMembershipsOf(caller.accountId) };
+      return { data: await accounts.findMemberships(caller.accountId) };
     },
   };
 }
