@@ -44,6 +44,12 @@ const screens: RouteObject[] = [
     }),
   },
   {
+    path: 'organizations/:organizationId',
+    lazy: async () => ({
+      Component: (await import('../features/organizations/OrganizationPage.tsx')).OrganizationPage,
+    }),
+  },
+  {
     path: 'cases',
     lazy: async () => ({ Component: (await import('../features/case-list/CaseListPage.tsx')).CaseListPage }),
   },

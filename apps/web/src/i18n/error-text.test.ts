@@ -13,6 +13,17 @@ describe('errorText', () => {
     expect(errorText('This field is required', ja)).toBe('この項目は必須です');
   });
 
+  it('translates the form messages of part 3 §5, the length limit with its number', () => {
+    expect(errorText('This field must be a valid email address', ja)).toBe('有効なメールアドレスを入力してください');
+    expect(errorText('This field must be at most 100 characters', ja)).toBe('100 文字以内で入力してください');
+    expect(errorText('This field must be at most 100 characters', en)).toBe(
+      'This field must be at most 100 characters',
+    );
+    expect(errorText("This upload would exceed the group's storage limit.", ja)).toBe(
+      'このアップロードはグループのストレージ上限を超えます。',
+    );
+  });
+
   it('shows any other server message as sent', () => {
     expect(errorText(new Error('Duplicate file'), ja)).toBe('Duplicate file');
   });

@@ -13,16 +13,28 @@ const translatedMessages = {
   fieldRequired: 'serverMessages.fieldRequired',
   fieldEmail: 'serverMessages.fieldEmail',
   fieldNulCharacter: 'serverMessages.fieldNulCharacter',
+  storageLimitExceeded: 'serverMessages.storageLimitExceeded',
+  organizationLimitReached: 'serverMessages.organizationLimitReached',
+  organizationSettingsOwnerOnly: 'serverMessages.organizationSettingsOwnerOnly',
+  organizationHasCases: 'serverMessages.organizationHasCases',
+  alreadyMember: 'serverMessages.alreadyMember',
+  notInvited: 'serverMessages.notInvited',
+  contractHasGroups: 'serverMessages.contractHasGroups',
 } as const satisfies Partial<Record<MessageKey, ParseKeys>>;
 
 const keyByMessage = new Map<string, ParseKeys>(
   Object.entries(translatedMessages).map(([key, translationKey]) => [MESSAGES[key as MessageKey], translationKey]),
 );
 
+/** "This field must be at most ${max} characters" with its limit filled in (part 3 §5). */
+const MAX_LENGTH_MESSAGE = new RegExp(`^${MESSAGES.fieldMaxLength.replace('${max}', '(\\d+)')}$`);
+
 /** The text to show for a failed call or a server-sent message. */
 export function errorText(error: unknown, t: TFunction): string {
   if (error instanceof TimeoutError) return t('errors.timeout');
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : MESSAGES.unexpectedError;
   const key = keyByMessage.get(message);
-  return key ? t(key) : message;
+  if (key) return t(key);
+  const maxLength = MAX_LENGTH_MESSAGE.exec(message);
+  return maxLength ? t('serverMessages.fieldMaxLength', { max: Number(maxLength[1]) }) : message;
 }

@@ -26,6 +26,8 @@ import viewerEn from '../features/viewer/i18n/en.json';
 import viewerJa from '../features/viewer/i18n/ja.json';
 import viewerColourEn from '../features/viewer-colour/i18n/en.json';
 import viewerColourJa from '../features/viewer-colour/i18n/ja.json';
+import groupAdminEn from '../features/organizations/i18n/en.json';
+import groupAdminJa from '../features/organizations/i18n/ja.json';
 import en from './en.json';
 import ja from './ja.json';
 
@@ -56,6 +58,7 @@ export const resources = {
       csvImport: csvJa.import,
       notices: noticesJa,
       csvExport: csvJa.export,
+      groupAdmin: groupAdminJa,
     },
   },
   en: {
@@ -75,6 +78,7 @@ export const resources = {
       csvImport: csvEn.import,
       notices: noticesEn,
       csvExport: csvEn.export,
+      groupAdmin: groupAdminEn,
     },
   },
 } as const;

@@ -4,6 +4,15 @@ import { OrganizationCapabilitiesSchema } from './capabilities.ts';
 import { maxLengthMessage, requiredError } from './cases.ts';
 import { MESSAGES } from './errors.ts';
 
+/** Storage limits are set in GB (part 3 §3) and shown with one decimal: decimal gigabytes, as disks are sold. */
+export const BYTES_PER_GB = 1_000_000_000;
+
+/** "12.3 GB": storage use and limits as part 3 §9 shows them. */
+export function formatGigabytes(bytes: number, locale?: string): string {
+  const value = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return `${value.format(bytes / BYTES_PER_GB)} GB`;
+}
+
 export const MAX_ORGANIZATION_NAME = 200;
 export const MAX_ORGANIZATION_TEXT = 1000;
 

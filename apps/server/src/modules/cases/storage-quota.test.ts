@@ -6,7 +6,7 @@ import { attachments, images, organizations } from '../../db/schema/index.ts';
 import { factories } from '#test/factories.ts';
 import { useTestApp } from '#test/test-app.ts';
 import { leftovers, SMALL_SVS } from '#test/uploads.ts';
-import { BYTES_PER_GB } from './storage-quota.ts';
+import { BYTES_PER_GB } from '@pathology/contract';
 
 describe("a group's storage limit refuses uploads that would pass it, before any byte is stored", () => {
   const t = useTestApp();

@@ -1,11 +1,9 @@
-import { MESSAGES } from '@pathology/contract';
+import { BYTES_PER_GB, MESSAGES } from '@pathology/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { CaseBytes, Tx } from './case-storage.ts';
 
-/** Storage limits are set in GB (part 3 §3) and shown with one decimal: decimal gigabytes, as disks are sold. */
-export const BYTES_PER_GB = 1_000_000_000;
 
 const limitExceeded = () => new HttpError(413, MESSAGES.storageLimitExceeded);
 

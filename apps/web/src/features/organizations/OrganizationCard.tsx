@@ -1,7 +1,15 @@
-import { Badge, Card, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Box, Card, Group, Stack, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
 import type { OrganizationSummary } from '@pathology/contract';
 import { useTranslation } from 'react-i18next';
-import { IconBuilding, IconCheck, IconRosetteDiscountCheck, IconSparkles, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconBuilding,
+  IconCheck,
+  IconChevronRight,
+  IconRosetteDiscountCheck,
+  IconSparkles,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 
 interface OrganizationCardProps {
   organization: OrganizationSummary;
@@ -9,8 +17,36 @@ interface OrganizationCardProps {
   onSelect: () => void;
 }
 
-/** One group of the list; choosing it makes it the current group. */
+/**
+ * One group of the list: choosing the card makes it the current group; the arrow in its corner opens the group's
+ * page (settings, storage, members). The arrow sits beside the card's button, not inside it, so each is one control.
+ */
 export function OrganizationCard({ organization, current, onSelect }: OrganizationCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Box pos="relative" h="100%">
+      <CardButton organization={organization} current={current} onSelect={onSelect} />
+      <Tooltip label={t('groupAdmin.open')} withArrow>
+        <ActionIcon
+          component={Link}
+          to={`/organizations/${organization.id}`}
+          variant="subtle"
+          size="lg"
+          radius="xl"
+          pos="absolute"
+          top={12}
+          right={12}
+          aria-label={t('groupAdmin.openNamed', { name: organization.name })}
+          data-testid="organization-open"
+        >
+          <IconChevronRight size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Box>
+  );
+}
+
+function CardButton({ organization, current, onSelect }: OrganizationCardProps) {
   const { t } = useTranslation();
   return (
     <UnstyledButton
@@ -32,7 +68,7 @@ export function OrganizationCard({ organization, current, onSelect }: Organizati
         }}
       >
         <Stack gap="sm" h="100%">
-          <Group gap="sm" wrap="nowrap" align="flex-start">
+          <Group gap="sm" wrap="nowrap" align="flex-start" pr={36}>
             <ThemeIcon size={40} radius="md" variant={current ? 'filled' : 'light'} style={{ flexShrink: 0 }}>
               <IconUsersGroup size={22} />
             </ThemeIcon>

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { ServerStatusCard } from '../system/ServerStatusCard.tsx';
+import { useAccountRoles } from '../account/account.queries.ts';
+import { CreateOrganizationButton } from './CreateOrganizationButton.tsx';
 import { OrganizationCard } from './OrganizationCard.tsx';
 import { useCurrentOrganization } from './useCurrentOrganization.ts';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
@@ -70,15 +72,21 @@ function VisibleCount() {
   );
 }
 
-/** /organizations: the groups the user can see; choosing one makes it the current group. */
+/** /organizations: the groups the user can see; choosing one makes it the current group, its arrow opens its page. */
 export function OrganizationsPage() {
   const { t } = useTranslation();
+  const roles = useAccountRoles();
   return (
     <Stack gap="xl">
       <PageHeader
         title={t('organizations.title')}
         description={t('organizations.description')}
-        actions={<VisibleCount />}
+        actions={
+          <>
+            <VisibleCount />
+            {roles.data?.checks.canCreateOrganization && <CreateOrganizationButton />}
+          </>
+        }
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>

@@ -1,5 +1,15 @@
-import { OrganizationListSchema, type OrganizationList } from '@pathology/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  OrganizationGrantListSchema,
+  OrganizationListSchema,
+  PartnerListSchema,
+  type GroupRole,
+  OrganizationPurgeCheckSchema,
+  OrganizationSchema,
+  type CreateOrganizationRequest,
+  type OrganizationList,
+  type UpdateOrganizationRequest,
+} from '@pathology/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 
 export const organizationQueryKeys = {
@@ -20,4 +30,86 @@ export const organizationsQuery = () =>
 
 export function useOrganizations() {
   return useQuery(organizationsQuery());
+}
+
+export const organizationDetailKey = (id: string) => [...organizationQueryKeys.all, 'detail', id] as const;
+
+/** GET organizations/{id}: every field, storage use and what the caller may do. */
+export function useOrganization(id: string) {
+  return useQuery({
+    queryKey: organizationDetailKey(id),
+    queryFn: ({ signal }) => api.get(`/organizations/${id}`, { signal, schema: OrganizationSchema }),
+  });
+}
+
+/** Saving or creating a group changes its card, its page and the pickers: all group queries refresh. */
+function useRefreshGroups() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: organizationQueryKeys.all });
+}
+
+export function useUpdateOrganization(id: string) {
+  const refresh = useRefreshGroups();
+  return useMutation({
+    mutationFn: (patch: UpdateOrganizationRequest) =>
+      api.patch(`/organizations/${id}`, patch, { schema: OrganizationSchema }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCreateOrganization() {
+  const refresh = useRefreshGroups();
+  return useMutation({
+    mutationFn: (request: CreateOrganizationRequest) =>
+      api.post('/organizations', request, { schema: OrganizationSchema }),
+    onSuccess: refresh,
+  });
+}
+
+export function useOrganizationPurgeCheck(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...organizationDetailKey(id), 'purge-check'],
+    queryFn: ({ signal }) =>
+      api.get(`/organizations/lazy/${id}/purge-check`, { signal, schema: OrganizationPurgeCheckSchema }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useDeleteOrganization(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete(`/organizations/lazy/${id}`, { query: { recursive: true } }),
+    onSuccess: async () => {
+      client.removeQueries({ queryKey: organizationDetailKey(id) });
+      await client.invalidateQueries({ queryKey: organizationQueryKeys.list() });
+    },
+  });
+}
+
+export function usePartners(id: string, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...organizationDetailKey(id), 'partners', page],
+    queryFn: ({ signal }) =>
+      api.get(`/organizations/${id}/partners`, { signal, query: { page, limit: 10 }, schema: PartnerListSchema }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrganizationGrants(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...organizationDetailKey(id), 'grants'],
+    queryFn: ({ signal }) => api.get(`/organizations/${id}/grants`, { signal, schema: OrganizationGrantListSchema }),
+    enabled,
+  });
+}
+
+export function useUpdateOrganizationGrant(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ grantId, grantedRole }: { grantId: string; grantedRole: GroupRole }) =>
+      api.patch(`/organizations/${id}/grants/${grantId}`, { grantedRole }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...organizationDetailKey(id), 'grants'] }),
+  });
 }
