@@ -89,7 +89,7 @@ export function GrantsPanel({ organization }: { organization: Organization }) {
                     value={grant.grantedRole}
                     allowDeselect={false}
                     disabled={!organization.userCapabilities.canEdit || update.isPending}
-                    onChange={(role) => role && update.mutate({ grantId: grant.id, grantedRole: role as GroupRole })}
+                    onChange={(role) => role && update.mutate({ grantId: grant.id, grantedRole: role })}
                     aria-label={t('groupAdmin.grants.role')}
                   />
                 </Group>

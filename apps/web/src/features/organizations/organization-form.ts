@@ -91,7 +91,7 @@ export function organizationPatch(
     if (!canSetLimits && (OWNER_FIELDS as readonly string[]).includes(key)) continue;
     if (saved[key as keyof Organization] !== value) patch[key] = value;
   }
-  return patch as UpdateOrganizationRequest;
+  return patch;
 }
 
 /** The "Create group" form as typed. */
