@@ -1,5 +1,5 @@
 import { Alert, Group, Pagination, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { GROUP_ROLES, type GroupRole, type Organization } from '@pathology/contract';
+import { GROUP_ROLES, type Organization } from '@pathology/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text.ts';
