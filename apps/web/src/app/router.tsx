@@ -84,6 +84,20 @@ const screens: RouteObject[] = [
   superUserScreen('import-csv', async () => (await import('../features/csv-import/ImportCsvPage.tsx')).ImportCsvPage),
   superUserScreen('export-csv', async () => (await import('../features/csv-import/ExportCsvPage.tsx')).ExportCsvPage),
   {
+    path: 'users',
+    lazy: async () => {
+      const { UsersPage } = await import('../features/users/UsersPage.tsx');
+      return {
+        Component: () => (
+          <RequireRole check="isAdministrator">
+            <UsersPage />
+          </RequireRole>
+        ),
+      };
+    },
+  },
+  superUserScreen('outbox', async () => (await import('../features/users/OutboxPage.tsx')).OutboxPage),
+  {
     path: 'cases/transfer',
     lazy: async () => {
       const { CaseTransferPage } = await import('../features/case-list/CaseTransferPage.tsx');

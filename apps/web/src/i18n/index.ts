@@ -28,6 +28,8 @@ import viewerColourEn from '../features/viewer-colour/i18n/en.json';
 import viewerColourJa from '../features/viewer-colour/i18n/ja.json';
 import groupAdminEn from '../features/organizations/i18n/en.json';
 import groupAdminJa from '../features/organizations/i18n/ja.json';
+import usersEn from '../features/users/i18n/en.json';
+import usersJa from '../features/users/i18n/ja.json';
 import en from './en.json';
 import ja from './ja.json';
 
@@ -59,6 +61,7 @@ export const resources = {
       notices: noticesJa,
       csvExport: csvJa.export,
       groupAdmin: groupAdminJa,
+      users: usersJa,
     },
   },
   en: {
@@ -79,6 +82,7 @@ export const resources = {
       notices: noticesEn,
       csvExport: csvEn.export,
       groupAdmin: groupAdminEn,
+      users: usersEn,
     },
   },
 } as const;

@@ -38,7 +38,7 @@ export const MembershipListQuerySchema = z.object({
   filterField: z.enum(MEMBERSHIP_FILTER_FIELDS).optional(),
   filterValue: z.string().trim().max(200).optional(),
 });
-export type MembershipListQuery = z.input<typeof MembershipListQuerySchema>;
+export type MembershipListQuery = z.output<typeof MembershipListQuerySchema>;
 
 /** PATCH organizations/{id}/memberships/{email}: a new role. */
 export const UpdateMembershipRequestSchema = z.object({ roles: z.array(GroupRoleSchema).length(1) });
