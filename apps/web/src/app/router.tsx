@@ -96,6 +96,19 @@ const screens: RouteObject[] = [
       };
     },
   },
+  {
+    path: 'contracts',
+    lazy: async () => {
+      const { ContractsPage } = await import('../features/contracts/ContractsPage.tsx');
+      return {
+        Component: () => (
+          <RequireRole check={['isProprietor', 'canCreateContract']}>
+            <ContractsPage />
+          </RequireRole>
+        ),
+      };
+    },
+  },
   superUserScreen('outbox', async () => (await import('../features/users/OutboxPage.tsx')).OutboxPage),
   {
     path: 'cases/transfer',

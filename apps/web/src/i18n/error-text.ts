@@ -20,6 +20,7 @@ const translatedMessages = {
   alreadyMember: 'serverMessages.alreadyMember',
   notInvited: 'serverMessages.notInvited',
   contractHasGroups: 'serverMessages.contractHasGroups',
+  endDateBeforeStart: 'serverMessages.endDateBeforeStart',
 } as const satisfies Partial<Record<MessageKey, ParseKeys>>;
 
 const keyByMessage = new Map<string, ParseKeys>(

@@ -30,6 +30,8 @@ import groupAdminEn from '../features/organizations/i18n/en.json';
 import groupAdminJa from '../features/organizations/i18n/ja.json';
 import usersEn from '../features/users/i18n/en.json';
 import usersJa from '../features/users/i18n/ja.json';
+import contractsEn from '../features/contracts/i18n/en.json';
+import contractsJa from '../features/contracts/i18n/ja.json';
 import en from './en.json';
 import ja from './ja.json';
 
@@ -62,6 +64,7 @@ export const resources = {
       csvExport: csvJa.export,
       groupAdmin: groupAdminJa,
       users: usersJa,
+      contracts: contractsJa,
     },
   },
   en: {
@@ -83,6 +86,7 @@ export const resources = {
       csvExport: csvEn.export,
       groupAdmin: groupAdminEn,
       users: usersEn,
+      contracts: contractsEn,
     },
   },
 } as const;

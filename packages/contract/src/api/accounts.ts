@@ -94,7 +94,8 @@ export type AccountMenu = z.infer<typeof AccountMenuSchema>;
 
 /**
  * The menu table of part 1 §2 as one rule both sides use: everyone sees Groups and Cases,
- * members Upload Files, administrators Users, proprietors Contracts, super users the CSV and notice entries.
+ * members Upload Files, administrators Users, proprietors Contracts (and the provider's employees, who create
+ * contracts there), super users the CSV and notice entries.
  */
 export function defaultMenu(checks: z.infer<typeof RoleChecksSchema>): MenuItem[] {
   const visible: Record<MenuItemKey, boolean> = {
@@ -102,7 +103,7 @@ export function defaultMenu(checks: z.infer<typeof RoleChecksSchema>): MenuItem[
     cases: true,
     bulkUpload: checks.isMember,
     users: checks.isAdministrator,
-    contracts: checks.isProprietor,
+    contracts: checks.isProprietor || checks.canCreateContract,
     importCsv: checks.isSuperUser,
     exportCsv: checks.isSuperUser,
     noticePosts: checks.isSuperUser,

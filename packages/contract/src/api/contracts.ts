@@ -42,7 +42,7 @@ export type ContractList = z.infer<typeof ContractListSchema>;
 
 function endNotBeforeStart(value: { startDate?: string; endDate?: string | null }, context: z.RefinementCtx) {
   if (value.startDate && value.endDate && value.endDate < value.startDate) {
-    context.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date must not be before the start date' });
+    context.addIssue({ code: 'custom', path: ['endDate'], message: MESSAGES.endDateBeforeStart });
   }
 }
 

@@ -31,5 +31,6 @@ export const MESSAGES = {
   alreadyMember: 'This person is already a member of the group.',
   notInvited: 'There is no pending invitation for this address.',
   contractHasGroups: 'The contract still has groups. Delete them first.',
+  endDateBeforeStart: 'The end date must not be before the start date',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

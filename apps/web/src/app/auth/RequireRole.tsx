@@ -7,10 +7,10 @@ import { useAccountRoles } from '../../features/account/account.queries.ts';
 type RoleCheck = { [K in keyof RoleChecks]: RoleChecks[K] extends boolean ? K : never }[keyof RoleChecks];
 
 /**
- * Guards a screen by a role check of GET accounts/roles (e.g. /users → isAdministrator). A user without the role
+ * Guards a screen by a role check of GET accounts/roles (e.g. /users → isAdministrator), or any of several. A user without the role
  * sees the not-found page, as for any address they may not know about. The server enforces the same rule.
  */
-export function RequireRole({ check, children }: { check: RoleCheck; children: ReactNode }) {
+export function RequireRole({ check, children }: { check: RoleCheck | readonly RoleCheck[]; children: ReactNode }) {
   const roles = useAccountRoles();
   if (roles.isPending) {
     return (
@@ -19,5 +19,6 @@ export function RequireRole({ check, children }: { check: RoleCheck; children: R
       </Center>
     );
   }
-  return roles.data?.checks[check] ? children : <NotFoundPage />;
+  const checks = typeof check === 'string' ? [check] : check;
+  return checks.some((one) => roles.data?.checks[one]) ? children : <NotFoundPage />;
 }

@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Contract } from '@pathology/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ValidationError } from '../../api/client.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import {
+  TEXT_FIELDS,
+  contractFormSchema,
+  contractToFormValues,
+  emptyContractForm,
+  type ContractFormOutput,
+  type ContractFormValues,
+} from './contract-form.ts';
+import { useSaveContract } from './contracts.queries.ts';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Create (no `contract`) or edit a contract with every field of part 3 §3. */
+export function ContractFormModal({
+  contract,
+  opened,
+  onClose,
+}: {
+  contract: Contract | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveContract(contract?.id ?? null);
+  const form = useForm<ContractFormValues, unknown, ContractFormOutput>({
+    values: contract ? contractToFormValues(contract) : emptyContractForm(today()),
+    resolver: zodResolver(contractFormSchema),
+  });
+  const fieldError = (message: string | undefined) => (message ? errorText(message, t) : undefined);
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit((request) =>
+    save.mutate(request, {
+      onSuccess: (saved) => {
+        notifications.show({
+          color: 'teal',
+          message: t(contract ? 'contracts.form.updated' : 'contracts.form.created', { name: saved.name }),
+        });
+        onClose();
+      },
+      onError: (error) => {
+        if (!(error instanceof ValidationError)) return;
+        for (const [field, message] of Object.entries(error.errors)) {
+          form.setError(field as keyof ContractFormValues, { type: 'server', message });
+        }
+      },
+    }),
+  );
+
+  const limitInput = (name: 'maxOrganizations' | 'storageLimitGb', suffix?: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={t(`contracts.fields.${name}`)}
+          description={t('contracts.form.noLimitHint')}
+          suffix={suffix}
+          min={0}
+          allowDecimal={false}
+          value={field.value}
+          onChange={(value) => field.onChange(typeof value === 'number' ? value : '')}
+          error={fieldError(fieldState.error?.message)}
+          data-testid={`contract-field-${name}`}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      centered
+      title={contract ? t('contracts.form.editTitle') : t('contracts.form.createTitle')}
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate data-testid="contract-form">
+        <Stack gap="md">
+          {save.isError && !(save.error instanceof ValidationError) && (
+            <Alert color="red" data-testid="contract-form-error">
+              {errorText(save.error, t)}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('contracts.fields.name')}
+              required
+              error={fieldError(errors.name?.message)}
+              data-testid="contract-field-name"
+              {...form.register('name')}
+            />
+            <TextInput
+              label={t('contracts.fields.plan')}
+              required
+              error={fieldError(errors.plan?.message)}
+              {...form.register('plan')}
+            />
+            <TextInput
+              type="date"
+              label={t('contracts.fields.startDate')}
+              required
+              error={fieldError(errors.startDate?.message)}
+              {...form.register('startDate')}
+            />
+            <TextInput
+              type="date"
+              label={t('contracts.fields.endDate')}
+              error={fieldError(errors.endDate?.message)}
+              data-testid="contract-field-endDate"
+              {...form.register('endDate')}
+            />
+            {TEXT_FIELDS.map((name) => (
+              <TextInput
+                key={name}
+                label={t(`contracts.fields.${name}`)}
+                error={fieldError(errors[name]?.message)}
+                {...form.register(name)}
+              />
+            ))}
+            {limitInput('maxOrganizations')}
+            {limitInput('storageLimitGb', ' GB')}
+          </SimpleGrid>
+          <Textarea label={t('contracts.fields.address')} autosize minRows={2} {...form.register('address')} />
+          <Textarea label={t('contracts.fields.details')} autosize minRows={2} {...form.register('details')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="contract-form-submit">
+              {contract ? t('contracts.form.save') : t('contracts.form.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
