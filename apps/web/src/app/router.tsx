@@ -15,8 +15,7 @@ export const HOME_PATH = '/organizations';
 /*
  * Screens are split into chunks of their own and loaded on first visit. After a deployment an open page may ask for
  * a chunk that is gone: the error element then shows the reload prompt (UpdateFallbackPage).
- * Menu paths whose screens do not exist yet (/users, /contracts, /feature-list) have no route, so they show the not-found page; when a screen
- * lands, its route goes here wrapped in <RequireRole> with the check of the menu table.
+ * A screen for some roles only is wrapped in <RequireRole> with the check of the menu table: others see the not-found page.
  */
 /** A screen for super users only (others see the not-found page); the server checks every call again. */
 function superUserScreen(path: string, load: () => Promise<ComponentType>): RouteObject {
@@ -109,6 +108,7 @@ const screens: RouteObject[] = [
       };
     },
   },
+  superUserScreen('feature-list', async () => (await import('../features/system/FeatureListPage.tsx')).FeatureListPage),
   superUserScreen('outbox', async () => (await import('../features/users/OutboxPage.tsx')).OutboxPage),
   {
     path: 'cases/transfer',

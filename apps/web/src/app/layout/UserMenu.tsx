@@ -3,8 +3,17 @@ import { useDisclosure } from '@mantine/hooks';
 import { useAuth } from 'react-oidc-context';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconCheck, IconChevronDown, IconLanguage, IconLogout, IconShieldCheck, IconUser } from '@tabler/icons-react';
-import { useAccount } from '../../features/account/account.queries.ts';
+import {
+  IconCheck,
+  IconChevronDown,
+  IconLanguage,
+  IconList,
+  IconLogout,
+  IconMail,
+  IconShieldCheck,
+  IconUser,
+} from '@tabler/icons-react';
+import { useAccount, useAccountRoles } from '../../features/account/account.queries.ts';
 import { accountName, initials } from '../../features/account/person-name.ts';
 import { LANGUAGES, changeLanguage, currentLanguage } from '../../i18n/index.ts';
 import { AiUseStatementModal } from './AiUseStatementModal.tsx';
@@ -31,6 +40,7 @@ export function UserMenu() {
   const { name, email, avatarUrl } = useDisplayName();
   const [statementOpened, statement] = useDisclosure(false);
   const language = currentLanguage();
+  const isSuperUser = useAccountRoles().data?.checks.isSuperUser === true;
 
   const signOut = () => {
     // The provider ends its session, then returns to /signed-out, which leads home (and so to the sign-in page).
@@ -88,6 +98,26 @@ export function UserMenu() {
           >
             {t('userMenu.aiStatement')}
           </Menu.Item>
+          {isSuperUser && (
+            <>
+              <Menu.Item
+                component={Link}
+                to="/feature-list"
+                leftSection={<IconList size={16} />}
+                data-testid="user-menu-feature-list"
+              >
+                {t('userMenu.featureList')}
+              </Menu.Item>
+              <Menu.Item
+                component={Link}
+                to="/outbox"
+                leftSection={<IconMail size={16} />}
+                data-testid="user-menu-outbox"
+              >
+                {t('userMenu.outbox')}
+              </Menu.Item>
+            </>
+          )}
           <Menu.Divider />
           <Menu.Label>
             <Group gap={6}>

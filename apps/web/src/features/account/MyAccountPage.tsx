@@ -3,6 +3,7 @@ import {
   Anchor,
   Avatar,
   Badge,
+  Button,
   Card,
   Code,
   CopyButton,
@@ -16,12 +17,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { Account } from '@pathology/contract';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { IconBuilding, IconCheck, IconCopy, IconShieldCheck } from '@tabler/icons-react';
+import { IconBuilding, IconCheck, IconCopy, IconEdit, IconShieldCheck } from '@tabler/icons-react';
 import { formatDate } from '../../lib/format-date.ts';
 import { useAccount } from './account.queries.ts';
+import { EditAccountCard } from './EditAccountCard.tsx';
 import { accountName, fullName, initials } from './person-name.ts';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
 
@@ -112,11 +114,15 @@ function DetailsCard({ account }: { account: Account }) {
     [t('account.fields.affiliation'), orNotSet(account.affiliation)],
     [
       t('account.fields.avatarUrl'),
-      orNotSet(account.avatarUrl, (url) => (
-        <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
-          {url}
-        </Anchor>
-      )),
+      orNotSet(account.avatarUrl, (url) =>
+        url.startsWith('data:') ? (
+          <Avatar src={url} alt="" size="sm" />
+        ) : (
+          <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
+            {url}
+          </Anchor>
+        ),
+      ),
     ],
     [
       t('account.fields.profile'),
@@ -150,6 +156,7 @@ function DetailsCard({ account }: { account: Account }) {
 export function MyAccountPage() {
   const { t } = useTranslation();
   const account = useAccount();
+  const [editing, setEditing] = useState(false);
 
   let body: ReactNode;
   if (account.isPending) {
@@ -180,7 +187,11 @@ export function MyAccountPage() {
           <ProfileCard account={account.data} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <DetailsCard account={account.data} />
+          {editing ? (
+            <EditAccountCard account={account.data} onDone={() => setEditing(false)} />
+          ) : (
+            <DetailsCard account={account.data} />
+          )}
         </Grid.Col>
       </Grid>
     );
@@ -188,7 +199,22 @@ export function MyAccountPage() {
 
   return (
     <Stack gap="xl" data-testid="my-account">
-      <PageHeader title={t('account.title')} description={t('account.description')} />
+      <PageHeader
+        title={t('account.title')}
+        description={t('account.description')}
+        actions={
+          account.data &&
+          !editing && (
+            <Button
+              leftSection={<IconEdit size={16} />}
+              onClick={() => setEditing(true)}
+              data-testid="account-edit-open"
+            >
+              {t('account.edit.open')}
+            </Button>
+          )
+        }
+      />
       {body}
     </Stack>
   );

@@ -5,8 +5,10 @@ import {
   type Account,
   type AccountMenu,
   type AccountRoles,
+  type UpdateAccountAttributesRequest,
+  type UpdateAccountRequest,
 } from '@pathology/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 
 export const accountQueryKeys = {
@@ -64,4 +66,33 @@ export function useAccountRoles() {
 
 export function useAccountMenu() {
   return useQuery(accountMenuQuery());
+}
+
+/** Saving the account updates the cached one, so the header shows the new name or picture at once. */
+function useSaveAccount<V>(mutationFn: (value: V) => Promise<Account>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (account) => client.setQueryData(accountQueryKeys.me(), account),
+  });
+}
+
+export function useUpdateAccount() {
+  return useSaveAccount((names: UpdateAccountRequest) =>
+    api.post('/accounts/me/update', names, { schema: AccountSchema }),
+  );
+}
+
+export function useUpdateAccountAttributes() {
+  return useSaveAccount((attributes: UpdateAccountAttributesRequest) =>
+    api.post('/accounts/update/attributes', attributes, { schema: AccountSchema }),
+  );
+}
+
+export function useSetAvatar() {
+  return useSaveAccount((file: File | null) =>
+    file == null
+      ? api.delete('/accounts/me/avatar', { schema: AccountSchema })
+      : api.put('/accounts/me/avatar', file, { contentType: file.type, schema: AccountSchema }),
+  );
 }
