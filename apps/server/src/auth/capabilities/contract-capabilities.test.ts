@@ -23,6 +23,8 @@ const proprietor = {
   canInviteUser: true,
   canRemoveMember: true,
   canSeeOtherUsedFileSize: true,
+  // Owning a contract lets one open further contracts.
+  canCreate: true,
 };
 
 describe('contract capabilities', () => {

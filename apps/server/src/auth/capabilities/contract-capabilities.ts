@@ -3,9 +3,14 @@ import type { CallerAccess } from './access-facts.ts';
 
 export type ContractCapability = keyof ContractCapabilities;
 
-/** Capabilities that do not depend on a particular contract (creating one). */
-export function canCreateContract(caller: Pick<CallerAccess, 'isSuperUser' | 'isProviderEmployee'>): boolean {
-  return caller.isSuperUser || caller.isProviderEmployee;
+/**
+ * Capabilities that do not depend on a particular contract (creating one): the provider's employees and super
+ * users, and proprietors of a contract, who may open further ones (a hospital group adding a site).
+ */
+export function canCreateContract(
+  caller: Pick<CallerAccess, 'isSuperUser' | 'isProviderEmployee' | 'proprietorContractIds'>,
+): boolean {
+  return caller.isSuperUser || caller.isProviderEmployee || caller.proprietorContractIds.length > 0;
 }
 
 /**

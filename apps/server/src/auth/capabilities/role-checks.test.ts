@@ -38,9 +38,9 @@ describe('role checks', () => {
       expected: { ...asAdministrator, isProprietor: true },
     },
     {
-      name: 'contract proprietor',
+      name: 'contract proprietor (may open further contracts)',
       caller: caller({ proprietorContractIds: [CONTRACT] }),
-      expected: { ...asAdministrator, isProprietor: true, canCreateOrganization: true },
+      expected: { ...asAdministrator, isProprietor: true, canCreateOrganization: true, canCreateContract: true },
     },
     {
       name: 'provider employee',

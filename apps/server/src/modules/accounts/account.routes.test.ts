@@ -48,7 +48,7 @@ describe('accounts routes', () => {
     ['member', ['organizations', 'cases', 'bulkUpload']],
     ['admin', ['organizations', 'cases', 'bulkUpload', 'users']],
     ['owner', ['organizations', 'cases', 'bulkUpload', 'users', 'contracts']],
-    ['staff', ['organizations', 'cases', 'bulkUpload']],
+    ['staff', ['organizations', 'cases', 'bulkUpload', 'contracts']],
     ['super', ['organizations', 'cases', 'bulkUpload', 'users', 'contracts', 'importCsv', 'exportCsv', 'noticePosts']],
   ] as const)('GET accounts/me/menu for %s follows the menu table', async (key, keys) => {
     const { data } = (await get('/accounts/me/menu', key)).json();

@@ -52,7 +52,7 @@ describe('contracts: list, create, edit, delete, authentications, proprietors an
     expect(owner.data[0]).toMatchObject({
       organizationCount: 3,
       proprietors: [expect.objectContaining({ email: 'owner@demo.test' })],
-      userCapabilities: { canEdit: true, canDelete: false, canCreate: false },
+      userCapabilities: { canEdit: true, canDelete: false, canCreate: true },
       authenticatedAt: null,
     });
     expect((await call('super', 'GET', '/contracts')).json().data).toHaveLength(2);
@@ -64,8 +64,11 @@ describe('contracts: list, create, edit, delete, authentications, proprietors an
     expect((await call('member', 'GET', `/contracts/${sakura}/proprietors`)).statusCode).toBe(403);
   });
 
-  it('lets provider employees and super users create contracts; an employee owns what they create', async () => {
-    for (const key of ['owner', 'admin', 'member'] as const) {
+  it('lets provider employees, proprietors and super users create contracts; a non-super creator owns it', async () => {
+    const byOwner = await call('owner', 'POST', '/contracts', { ...NEW_CONTRACT, name: 'Sakura Kyoto' });
+    expect(byOwner.statusCode).toBe(201);
+    expect(byOwner.json().proprietors).toEqual([expect.objectContaining({ email: 'owner@demo.test' })]);
+    for (const key of ['admin', 'member', 'readOnly'] as const) {
       expect((await call(key, 'POST', '/contracts', NEW_CONTRACT)).statusCode).toBe(403);
     }
     const created = await call('staff', 'POST', '/contracts', NEW_CONTRACT);
