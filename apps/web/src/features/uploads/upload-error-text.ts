@@ -1,5 +1,6 @@
 import { BATCH_UPLOAD_MESSAGES, IMAGE_MESSAGES } from '@pathology/contract';
 import type { TFunction } from 'i18next';
+import { errorText } from '../../i18n/error-text.ts';
 import { UPLOAD_MESSAGES } from './upload-errors.ts';
 
 const KNOWN: Record<string, string> = {
@@ -17,9 +18,12 @@ const KNOWN: Record<string, string> = {
   [BATCH_UPLOAD_MESSAGES.noCaseNumber]: 'noCaseNumber',
 };
 
-/** The user's language for the spec's known upload texts; the server's other messages and "HTTP Status: N" as is. */
+/**
+ * The user's language for the spec's known upload texts and the server's catalogue messages (a full group's
+ * storage limit, say); other messages and "HTTP Status: N" as is.
+ */
 export function translateUploadError(t: TFunction, message: string | undefined): string {
   if (!message) return '';
   const key = KNOWN[message];
-  return key ? t(`uploads.errors.${key}` as 'uploads.errors.network') : message;
+  return key ? t(`uploads.errors.${key}` as 'uploads.errors.network') : errorText(message, t);
 }
