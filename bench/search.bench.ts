@@ -165,6 +165,9 @@ function createApp(database: Database, issuer: TestIssuer): Promise<FastifyInsta
       dataDir: path.join(dataRoot, 'app'),
       tileCacheBytes: 0,
       maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
+      // The search never invites: no mail is written.
+      publicUrl: 'http://localhost',
+      mail: { from: 'bench@localhost', outboxDir: path.join(dataRoot, 'app', 'outbox') },
       oidc: {
         issuer: TEST_ISSUER,
         clientId: TEST_AUDIENCE,

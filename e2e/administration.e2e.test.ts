@@ -4,7 +4,7 @@ import { slidePath } from '../apps/server/test/testdata.ts';
 import { launchBrowser, withAppPage } from './support/browser.ts';
 import { pickOption } from './support/case-api.ts';
 import { openUserMenu, settle, switchLanguage, waitForShell, type Language } from './support/shell.ts';
-import { signIn, submitLoginForm, waitForLoginPage } from './support/sign-in.ts';
+import { signIn, waitForLoginPage } from './support/sign-in.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;

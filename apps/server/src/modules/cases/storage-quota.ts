@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { CaseBytes, Tx } from './case-storage.ts';
 
-
 const limitExceeded = () => new HttpError(413, MESSAGES.storageLimitExceeded);
 
 /**
