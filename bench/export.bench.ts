@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
-import { Writable, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +14,7 @@ import { IMAGES_EXPORT } from '../apps/server/src/modules/exports/export-queries
 import { freePort } from '../apps/server/test/free-port.ts';
 import { summarize } from './support/stats.ts';
 import { formatTable } from './support/table.ts';
+import { countingSink } from './export/counting-sink.ts';
 
 export const description =
   'The images export (the stream GET export/images sends) over 1,000,000 images in a process of its own: rows/s and peak RSS, next to COPY … TO STDOUT CSV of the same rows (--rows N, --runs N)';
@@ -22,20 +23,6 @@ const GOALS = { peakRssMb: 200, ratio: 0.5 };
 const CASES = 1000;
 const execFileAsync = promisify(execFile);
 const childScript = fileURLToPath(new URL('./export/export-child.ts', import.meta.url));
-
-/** A sink that counts bytes and lines, as a client saving the file would receive them. */
-function counter(): Writable & { bytes: number; lines: number } {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      sink.bytes += chunk.length;
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) sink.lines++;
-      done();
-    },
-  }) as Writable & { bytes: number; lines: number };
-  sink.bytes = 0;
-  sink.lines = 0;
-  return sink;
-}
 
 interface ChildResult {
   ms: number;
@@ -105,7 +92,7 @@ export async function run(args: string[]): Promise<void> {
       // Alternating, after a first round that warms the cache for both.
       const result = await exportInChild(embedded.url);
       const client = await database.pool.connect();
-      const copySink = counter();
+      const copySink = countingSink();
       const copied = await measured(async () => {
         const stream: Readable = client.query(
           copyTo(`COPY (${IMAGES_EXPORT.sql}) TO STDOUT WITH (FORMAT csv, HEADER)`),

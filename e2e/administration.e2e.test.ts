@@ -1,8 +1,9 @@
+import type { OrganizationList } from '@pathology/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { slidePath } from '../apps/server/test/testdata.ts';
-import { launchBrowser, withAppPage } from './support/browser.ts';
-import { pickOption } from './support/case-api.ts';
+import { launchBrowser, openAppPage, withAppPage } from './support/browser.ts';
+import { apiCall, pickOption } from './support/case-api.ts';
 import { openUserMenu, settle, switchLanguage, waitForShell, type Language } from './support/shell.ts';
 import { signIn, waitForLoginPage } from './support/sign-in.ts';
 
@@ -27,6 +28,21 @@ async function signInAs(page: Page, role: Parameters<typeof signIn>[1], path: st
   await signIn(page, role, path);
   await waitForShell(page);
   if (language === 'en') await switchLanguage(page, 'en');
+}
+
+/** Deletes a group this journey made, with its cases, if it is still there (best effort). */
+async function deleteGroupAsSuper(name: string): Promise<void> {
+  const app = await openAppPage(browser, baseURL);
+  try {
+    await signIn(app.page, 'super', '/organizations');
+    const { json } = await apiCall(app.page, 'GET', '/organizations');
+    const group = (json as OrganizationList).data.find((candidate) => candidate.name === name);
+    if (group) await apiCall(app.page, 'DELETE', `/organizations/lazy/${group.id}?recursive=true`);
+  } catch (error) {
+    console.warn(`e2e cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await app.close();
+  }
 }
 
 /** The invitation link of the newest mail to `email`, read by a super user on the outbox screen. */
@@ -111,48 +127,70 @@ describe('administration: invitations, contracts, groups, storage limits, roles 
     const suffix = Date.now();
     const contractName = `E2E Contract ${suffix}`;
     const groupName = `E2E Lab ${suffix}`;
-    await withAppPage(browser, baseURL, 'administration-proprietor', async (app) => {
-      const { page } = app;
-      await signInAs(page, 'owner', '/contracts', 'en');
-      await page.getByTestId('contract-create').click();
-      await page.getByTestId('contract-field-name').fill(contractName);
-      await page.getByTestId('contract-field-maxOrganizations').fill('2');
-      await page.getByTestId('contract-form-submit').click();
-      await page.getByTestId('contract-name').getByText(contractName).waitFor();
+    const caseNumber = `E2E-FULL-${suffix}`;
+    try {
+      await withAppPage(browser, baseURL, 'administration-proprietor', async (app) => {
+        const { page } = app;
+        await signInAs(page, 'owner', '/contracts', 'en');
+        await page.getByTestId('contract-create').click();
+        await page.getByTestId('contract-field-name').fill(contractName);
+        await page.getByTestId('contract-field-maxOrganizations').fill('2');
+        await page.getByTestId('contract-form-submit').click();
+        await page.getByTestId('contract-name').getByText(contractName).waitFor();
 
-      await page.goto('/organizations');
-      await page.getByTestId('organization-create').click();
-      await page.getByTestId('organization-create-name').fill(groupName);
-      await pickOption(page, 'organization-create-contract', contractName);
-      await page.getByTestId('organization-create-limit').fill('5');
-      await page.getByTestId('organization-create-submit').click();
-      await page.getByTestId('organization-title').getByText(groupName).waitFor();
-      await page.getByTestId('organization-storage-limit').getByText('5.0 GB').waitFor();
+        await page.goto('/organizations');
+        await page.getByTestId('organization-create').click();
+        await page.getByTestId('organization-create-name').fill(groupName);
+        await pickOption(page, 'organization-create-contract', contractName);
+        await page.getByTestId('organization-create-limit').fill('5');
+        await page.getByTestId('organization-create-submit').click();
+        await page.getByTestId('organization-title').getByText(groupName).waitFor();
+        await page.getByTestId('organization-storage-limit').getByText('5.0 GB').waitFor();
 
-      // The limit goes down to nothing: any upload would pass it.
-      await page.getByTestId('organization-field-storageLimitGb').fill('0');
-      await page.getByTestId('organization-settings-save').click();
-      await page.getByTestId('organization-storage-limit').getByText('0.0 GB').waitFor();
-      await settle(page);
-      await app.screenshot('administration-group-page-en');
+        // The limit goes down to nothing: any upload would pass it.
+        await page.getByTestId('organization-field-storageLimitGb').fill('0');
+        await page.getByTestId('organization-settings-save').click();
+        await page.getByTestId('organization-storage-limit').getByText('0.0 GB').waitFor();
+        await settle(page);
+        await app.screenshot('administration-group-page-en');
 
-      // Work in the new group: pick it, then add a slide to a new case.
-      await page.goto('/organizations');
-      await page.getByTestId('organization-card').filter({ hasText: groupName }).click();
-      await page.goto('/cases');
-      await page.locator('[data-testid="case-table"][aria-busy="false"]').waitFor();
-      await page.getByRole('button', { name: 'Add Images', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add Images' });
-      await dialog.getByLabel('Case number').fill(`E2E-FULL-${suffix}`);
-      await dialog.getByText('New case', { exact: true }).waitFor();
-      await dialog.getByTestId('dialog-file-input').setInputFiles(slidePath('CMU-1-Small-Region.svs'));
-      await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-      const failed = dialog.locator('[data-testid="upload-item"][data-status="upload_failed"]');
-      await failed.waitFor({ timeout: 30_000 });
-      await failed.getByText(TEXTS.en.storageFull).waitFor();
-      await settle(page);
-      await app.screenshot('administration-upload-refused-en');
-    });
+        // Work in the new group: pick it, then add a slide to a new case.
+        await page.goto('/organizations');
+        await page.getByTestId('organization-card').filter({ hasText: groupName }).click();
+        await page.goto('/cases');
+        await page.locator('[data-testid="case-table"][aria-busy="false"]').waitFor();
+        await page.getByRole('button', { name: 'Add Images', exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: 'Add Images' });
+        await dialog.getByLabel('Case number').fill(caseNumber);
+        await dialog.getByText('New case', { exact: true }).waitFor();
+        await dialog.getByTestId('dialog-file-input').setInputFiles(slidePath('CMU-1-Small-Region.svs'));
+        await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+        const failed = dialog.locator('[data-testid="upload-item"][data-status="upload_failed"]');
+        await failed.waitFor({ timeout: 30_000 });
+        await failed.getByText(TEXTS.en.storageFull).waitFor();
+        await settle(page);
+        await app.screenshot('administration-upload-refused-en');
+
+        // The group goes with its (empty) case, after a confirmation that names what will go.
+        await page.keyboard.press('Escape');
+        await page.goto('/organizations');
+        await page.getByTestId('organization-card').filter({ hasText: groupName }).waitFor();
+        await page.getByRole('link', { name: `Open ${groupName}` }).click();
+        await page.getByTestId('organization-delete').click();
+        await page.getByTestId('organization-purge-check').getByText('1 case', { exact: true }).waitFor();
+        expect(await page.getByTestId('organization-delete-confirm').isDisabled()).toBe(true);
+        await page.getByTestId('organization-delete-name').fill(groupName);
+        await settle(page);
+        await app.screenshot('administration-delete-group-en');
+        await page.getByTestId('organization-delete-confirm').click();
+        await page.waitForURL((url) => url.pathname === '/organizations');
+        await page.getByTestId('organizations-list').waitFor();
+        expect(await page.getByTestId('organization-card').filter({ hasText: groupName }).count()).toBe(0);
+      });
+    } finally {
+      // Should the journey stop half-way, the group (first by name) must not become other journeys' current group.
+      await deleteGroupAsSuper(groupName);
+    }
   });
 
   it('keeps /users from a member, and lets a user change their display name, shown in the header at once', async () => {

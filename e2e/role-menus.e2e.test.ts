@@ -18,7 +18,8 @@ afterAll(async () => {
 
 /**
  * The menu table of spec part 1 §2 per demo account: Groups and Cases for everyone, Upload Files for members or
- * higher, Users for administrators (proprietors count), Contracts for proprietors, and the CSV and notice entries for
+ * higher, Users for administrators (proprietors count), Contracts for proprietors and the provider's employees (who
+ * create contracts), and the CSV and notice entries for
  * the super user, who holds every role.
  */
 const EXPECTED: Record<DemoRole, string[]> = {
@@ -26,7 +27,7 @@ const EXPECTED: Record<DemoRole, string[]> = {
   member: ['organizations', 'cases', 'bulkUpload'],
   admin: ['organizations', 'cases', 'bulkUpload', 'users'],
   owner: ['organizations', 'cases', 'bulkUpload', 'users', 'contracts'],
-  staff: ['organizations', 'cases', 'bulkUpload'],
+  staff: ['organizations', 'cases', 'bulkUpload', 'contracts'],
   super: ['organizations', 'cases', 'bulkUpload', 'users', 'contracts', 'importCsv', 'exportCsv', 'noticePosts'],
 };
 

@@ -1,23 +1,15 @@
 import { pipeline } from 'node:stream/promises';
-import { Writable } from 'node:stream';
 import pg from 'pg';
 import { IMAGES_EXPORT } from '../../apps/server/src/modules/exports/export-queries.ts';
 import { exportCsv } from '../../apps/server/src/modules/exports/export-stream.ts';
+import { countingSink } from './counting-sink.ts';
 
 /**
  * One export in a process of its own, so its peak RSS is the export's and nothing else's: prints
  * `{ ms, peakRss, baselineRss, lines, bytes }` as JSON. Argument: the database URL.
  */
 const pool = new pg.Pool({ connectionString: process.argv[2], max: 2 });
-let lines = 0;
-let bytes = 0;
-const sink = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    bytes += chunk.length;
-    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
-    done();
-  },
-});
+const sink = countingSink();
 await pool.query('SELECT 1');
 const baselineRss = process.memoryUsage.rss();
 let peakRss = baselineRss;
@@ -28,4 +20,4 @@ const ms = performance.now() - started;
 clearInterval(sampler);
 peakRss = Math.max(peakRss, process.memoryUsage.rss());
 await pool.end();
-console.log(JSON.stringify({ ms, peakRss, baselineRss, lines, bytes }));
+console.log(JSON.stringify({ ms, peakRss, baselineRss, lines: sink.lines, bytes: sink.bytes }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format-date.ts';
+import { formatDate, formatDateTime, toUtcIsoSeconds } from './format-date.ts';
 
 // Dates are built from local components so the expectations hold in any time zone the tests run in.
 describe('formatDateTime', () => {
@@ -36,5 +36,11 @@ describe('formatDate', () => {
     const date = new Date(2000, 0, 1);
     date.setFullYear(987);
     expect(formatDate(date)).toBe('0987-01-01');
+  });
+});
+
+describe('toUtcIsoSeconds', () => {
+  it('drops the milliseconds', () => {
+    expect(toUtcIsoSeconds(new Date(Date.UTC(2026, 10, 25, 0, 7, 0, 450)))).toBe('2026-11-25T00:07:00Z');
   });
 });

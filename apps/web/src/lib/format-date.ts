@@ -26,3 +26,8 @@ export function formatDateTime(value: DateInput | null | undefined): string {
   if (!date) return '';
   return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/** A moment as a UTC ISO string to the second, as the API takes dates (part 3 §5): 2026-11-25T00:07:00Z. */
+export function toUtcIsoSeconds(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

@@ -19,14 +19,24 @@ export const MembershipSchema = z.object({
   emailVerified: z.boolean(),
   /** Invited and not signed in yet. */
   invited: z.boolean(),
+  /** The team within the group; null for none. */
+  team: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type Membership = z.infer<typeof MembershipSchema>;
 
-export const MembershipListSchema = z.object({ data: z.array(MembershipSchema), total: z.number().int() });
+export const MembershipListSchema = z.object({
+  data: z.array(MembershipSchema),
+  total: z.number().int(),
+  /** Every team named in the group, for the team filter. */
+  teams: z.array(z.string()),
+});
 export type MembershipList = z.infer<typeof MembershipListSchema>;
 
-export const MEMBERSHIP_SORT_FIELDS = ['email', 'firstName', 'lastName', 'role', 'createdAt'] as const;
+export const MANAGE_TYPES = ['all', 'active', 'invited'] as const;
+export const MAX_TEAM_NAME = 100;
+
+export const MEMBERSHIP_SORT_FIELDS = ['email', 'firstName', 'lastName', 'role', 'team', 'createdAt'] as const;
 export const MEMBERSHIP_FILTER_FIELDS = ['email', 'firstName', 'lastName', 'role'] as const;
 
 /** GET organizations/{id}/memberships: page, limit, sort field and direction, filter field and value. */
@@ -37,11 +47,24 @@ export const MembershipListQuerySchema = z.object({
   direction: z.enum(['asc', 'desc']).default('asc'),
   filterField: z.enum(MEMBERSHIP_FILTER_FIELDS).optional(),
   filterValue: z.string().trim().max(200).optional(),
+  /** Which memberships to manage: every one, those signed in (active) or pending invitations. */
+  manageType: z.enum(MANAGE_TYPES).default('all'),
+  /** Only this team's members (a team name). */
+  teamId: z.string().trim().max(MAX_TEAM_NAME).optional(),
 });
 export type MembershipListQuery = z.output<typeof MembershipListQuerySchema>;
 
-/** PATCH organizations/{id}/memberships/{email}: a new role. */
-export const UpdateMembershipRequestSchema = z.object({ roles: z.array(GroupRoleSchema).length(1) });
+/** PATCH organizations/{id}/memberships/{email}: a new role, a new team (blank or null: none), or both. */
+export const UpdateMembershipRequestSchema = z.object({
+  roles: z.array(GroupRoleSchema).length(1).optional(),
+  team: z
+    .string()
+    .trim()
+    .max(MAX_TEAM_NAME, maxLengthMessage(MAX_TEAM_NAME))
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+});
 export type UpdateMembershipRequest = z.input<typeof UpdateMembershipRequestSchema>;
 
 const personName = z.string(requiredError).trim().max(MAX_PERSON_NAME, maxLengthMessage(MAX_PERSON_NAME));

@@ -86,6 +86,8 @@ export const memberships = pgTable(
     role: groupRole().notNull().default('member'),
     /** True until the invited person signs in for the first time. */
     invited: boolean().notNull().default(false),
+    /** The team within the group (e.g. "Cytology"), set by its administrators; null for none. */
+    team: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,27 +1,32 @@
-import type { GroupRole, MembershipList, MembershipListQuerySchema } from '@pathology/contract';
-import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { GroupRole, MembershipList, MembershipListQuery } from '@pathology/contract';
+import { and, asc, desc, eq, ilike, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { purgeUnattachedAccount } from '../accounts/account-purge.ts';
 import { accounts, invitations, memberships, organizationPartners, organizations } from '../../db/schema/index.ts';
-
-type ListQuery = z.output<typeof MembershipListQuerySchema>;
 
 const sortColumns = {
   email: accounts.email,
   firstName: accounts.firstName,
   lastName: accounts.lastName,
   role: memberships.role,
+  team: memberships.team,
   createdAt: memberships.createdAt,
 };
 
 /** `%`, `_` and `\` typed in a filter are matched as themselves. */
 const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-function filterOf(query: ListQuery): SQL | undefined {
+function fieldFilter(query: MembershipListQuery): SQL | undefined {
   if (query.filterField == null || !query.filterValue) return undefined;
   if (query.filterField === 'role') return sql`${memberships.role}::text = ${query.filterValue}`;
   return ilike(sortColumns[query.filterField], likePattern(query.filterValue));
+}
+
+/** The field filter, the manage type (all, signed-in members, pending invitations) and the team. */
+function filtersOf(query: MembershipListQuery): SQL | undefined {
+  const manage = query.manageType === 'all' ? undefined : eq(memberships.invited, query.manageType === 'invited');
+  const team = query.teamId ? eq(memberships.team, query.teamId) : undefined;
+  return and(fieldFilter(query), manage, team);
 }
 
 export function createMembershipRepository(db: Db) {
@@ -35,9 +40,18 @@ export function createMembershipRepository(db: Db) {
     return row?.count ?? 0;
   }
 
+  async function teamsOf(organizationId: string): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ team: memberships.team })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, organizationId), isNotNull(memberships.team)))
+      .orderBy(asc(memberships.team));
+    return rows.map((row) => row.team!);
+  }
+
   return {
-    async list(organizationId: string, query: ListQuery): Promise<MembershipList> {
-      const where = and(eq(memberships.organizationId, organizationId), filterOf(query));
+    async list(organizationId: string, query: MembershipListQuery): Promise<MembershipList> {
+      const where = and(eq(memberships.organizationId, organizationId), filtersOf(query));
       const order = query.direction === 'desc' ? desc : asc;
       const rows = await db
         .select({
@@ -49,6 +63,7 @@ export function createMembershipRepository(db: Db) {
           role: memberships.role,
           emailVerified: accounts.emailVerified,
           invited: memberships.invited,
+          team: memberships.team,
           createdAt: memberships.createdAt,
           total: sql<number>`count(*) OVER ()::int`,
         })
@@ -65,6 +80,7 @@ export function createMembershipRepository(db: Db) {
           createdAt: createdAt.toISOString(),
         })),
         total: rows[0]?.total ?? (await count(where)),
+        teams: await teamsOf(organizationId),
       };
     },
 
@@ -77,10 +93,11 @@ export function createMembershipRepository(db: Db) {
       return row ?? null;
     },
 
-    async updateRole(organizationId: string, accountId: string, role: GroupRole): Promise<void> {
+    async update(organizationId: string, accountId: string, changes: { role?: GroupRole; team?: string | null }) {
+      if (Object.keys(changes).length === 0) return;
       await db
         .update(memberships)
-        .set({ role })
+        .set(changes)
         .where(and(eq(memberships.organizationId, organizationId), eq(memberships.accountId, accountId)));
     },
 

@@ -55,7 +55,7 @@ describe('the Users screen API: members, roles, removal, partners and group gran
     );
     expect(byName.json()).toMatchObject({ total: 1, data: [{ email: 'member@demo.test' }] });
     const pastTheEnd = await call('admin', 'GET', `/organizations/${central}/memberships?page=99`);
-    expect(pastTheEnd.json()).toEqual({ data: [], total });
+    expect(pastTheEnd.json()).toEqual({ data: [], total, teams: [] });
 
     for (const key of ['member', 'readOnly'] as const) {
       expect((await call(key, 'GET', `/organizations/${central}/memberships`)).statusCode).toBe(403);
@@ -79,6 +79,24 @@ describe('the Users screen API: members, roles, removal, partners and group gran
       (await call('admin', 'PATCH', `/organizations/${central}/memberships/nobody@x.test`, { roles: ['member'] }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('puts members in teams, and filters by team and by manage type (active members or pending invitations)', async () => {
+    const url = `/organizations/${central}/memberships/admin@demo.test`;
+    const teamed = await call('admin', 'PATCH', url, { team: ' Cytology ' });
+    expect(teamed.json()).toMatchObject({ team: 'Cytology', roles: ['administrator'] });
+    const byTeam = (await call('admin', 'GET', `/organizations/${central}/memberships?teamId=Cytology`)).json();
+    expect(byTeam).toMatchObject({ total: 1, teams: ['Cytology'], data: [{ email: 'admin@demo.test' }] });
+    const tooLong = await call('admin', 'PATCH', url, { team: 'x'.repeat(101) });
+    expect(tooLong.json().errors).toEqual({ team: 'This field must be at most 100 characters' });
+    expect((await call('admin', 'PATCH', url, { team: '' })).json().team).toBeNull();
+
+    await t.database.db.update(memberships).set({ invited: true }).where(eq(memberships.organizationId, central));
+    const invited = (await call('admin', 'GET', `/organizations/${central}/memberships?manageType=invited`)).json();
+    const active = (await call('admin', 'GET', `/organizations/${central}/memberships?manageType=active`)).json();
+    expect(active.total).toBe(0);
+    expect(invited.total).toBeGreaterThan(0);
+    await t.database.db.update(memberships).set({ invited: false }).where(eq(memberships.organizationId, central));
   });
 
   it('removes a member, and with purge their account when it belongs nowhere else', async () => {

@@ -49,7 +49,13 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) =>
-      service.list(request.caller, request.params.id, { page: 1, limit: 1000, field: 'email', direction: 'asc' }),
+      service.list(request.caller, request.params.id, {
+        page: 1,
+        limit: 1000,
+        field: 'email',
+        direction: 'asc',
+        manageType: 'all',
+      }),
   );
 
   app.get(
@@ -72,13 +78,17 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'updateMembership',
         tags,
-        summary: "Changes a member's role (merge-patch); never to or from a role above the caller's own",
+        summary: "Changes a member's role or team (merge-patch); never to or from a role above the caller's own",
         params: MemberParams,
         body: UpdateMembershipRequestSchema,
         response: { 200: MembershipSchema },
       },
     },
-    (request) => service.changeRole(request.caller, request.params.id, request.params.email, request.body.roles[0]!),
+    (request) =>
+      service.update(request.caller, request.params.id, request.params.email, {
+        ...(request.body.roles ? { role: request.body.roles[0] } : {}),
+        ...(request.body.team !== undefined ? { team: request.body.team } : {}),
+      }),
   );
 
   app.delete(

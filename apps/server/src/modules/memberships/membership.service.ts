@@ -1,17 +1,8 @@
-import type {
-  GroupRole,
-  Membership,
-  MembershipList,
-  MembershipListQuerySchema,
-  PartnerList,
-} from '@pathology/contract';
-import type { z } from 'zod';
+import type { GroupRole, Membership, MembershipList, MembershipListQuery, PartnerList } from '@pathology/contract';
 import type { Caller } from '../../auth/caller.ts';
 import { ORGANIZATION_ROLES, type CapabilitiesService, type OrganizationRole } from '../../auth/capabilities/index.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { MembershipRepository } from './membership.repository.ts';
-
-type ListQuery = z.output<typeof MembershipListQuerySchema>;
 
 export const MEMBERSHIP_MESSAGES = {
   roleAboveOwn: 'You may not give or change a role above your own in this group',
@@ -44,6 +35,7 @@ export function createMembershipService(deps: {
       limit: 100,
       field: 'email',
       direction: 'asc',
+      manageType: 'all',
       filterField: 'email',
       filterValue: email.toLowerCase(),
     });
@@ -53,20 +45,25 @@ export function createMembershipService(deps: {
   }
 
   return {
-    async list(caller: Caller, organizationId: string, query: ListQuery): Promise<MembershipList> {
+    async list(caller: Caller, organizationId: string, query: MembershipListQuery): Promise<MembershipList> {
       await capabilities.requireOrganizationCapability(caller, organizationId, 'canSeeMemberList');
       return memberships.list(organizationId, query);
     },
 
     get,
 
-    /** A new role, never above the caller's own, and never for someone above the caller. */
-    async changeRole(caller: Caller, organizationId: string, email: string, role: GroupRole): Promise<Membership> {
+    /** A new role (never above the caller's own, nor for someone above the caller) or team. */
+    async update(
+      caller: Caller,
+      organizationId: string,
+      email: string,
+      changes: { role?: GroupRole; team?: string | null },
+    ): Promise<Membership> {
       const access = await capabilities.requireOrganizationCapability(caller, organizationId, 'canRemoveMember');
       const member = await memberOf(organizationId, email);
       requireWithinOwnRole(access.role, member.role);
-      requireWithinOwnRole(access.role, role);
-      await memberships.updateRole(organizationId, member.accountId, role);
+      if (changes.role != null) requireWithinOwnRole(access.role, changes.role);
+      await memberships.update(organizationId, member.accountId, changes);
       return get(caller, organizationId, email);
     },
 

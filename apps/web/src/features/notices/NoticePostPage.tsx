@@ -1,6 +1,6 @@
-import { ActionIcon, Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { errorText } from '../../i18n/error-text.ts';
 import { formatDateTime } from '../../lib/format-date.ts';
-import { NoticeBadges } from './NoticeBadges.tsx';
-import { NoticeHtml } from './NoticeHtml.tsx';
+import { NoticeView } from './NoticeView.tsx';
 import { deleteNotice, noticeQueryKeys, useNotice } from './notices.queries.ts';
 
 /** /notices/posts/{id} (super users): the notice as readers will see it, with edit and delete. */
@@ -39,56 +38,47 @@ export function NoticePostPage() {
     }
   };
 
+  const actions = (
+    <Group gap={4}>
+      <Tooltip label={t('notices.posts.edit')}>
+        <ActionIcon
+          component={Link}
+          to={`/notices/posts/${noticeId}/edit`}
+          variant="subtle"
+          aria-label={t('notices.posts.edit')}
+          data-testid="notice-edit"
+        >
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('notices.posts.delete')}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          onClick={() => setConfirming(true)}
+          aria-label={t('notices.posts.delete')}
+          data-testid="notice-delete"
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+
   return (
-    <Stack gap="md" data-testid="notice-post">
-      <Anchor component={Link} to="/notices/posts" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} />
-          {t('notices.posts.back')}
-        </Group>
-      </Anchor>
-      <Paper withBorder radius="md" p="lg">
-        <Stack gap="sm">
-          <Group justify="space-between" wrap="nowrap">
-            <Group gap="xs">
-              <Title order={1} fz="h3">
-                {notice.data.title}
-              </Title>
-              <NoticeBadges notice={{ ...notice.data, isAlreadyRead: true }} />
-            </Group>
-            <Group gap={4}>
-              <Tooltip label={t('notices.posts.edit')}>
-                <ActionIcon
-                  component={Link}
-                  to={`/notices/posts/${noticeId}/edit`}
-                  variant="subtle"
-                  aria-label={t('notices.posts.edit')}
-                  data-testid="notice-edit"
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('notices.posts.delete')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  onClick={() => setConfirming(true)}
-                  aria-label={t('notices.posts.delete')}
-                  data-testid="notice-delete"
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          </Group>
-          <Text size="xs" c="dimmed">
+    <>
+      <NoticeView
+        notice={notice.data}
+        back={{ to: '/notices/posts', label: t('notices.posts.back') }}
+        meta={
+          <>
             {t(`notices.ranges.${notice.data.permission}`)} · {formatDateTime(notice.data.openAt)}
             {notice.data.closeAt ? ` – ${formatDateTime(notice.data.closeAt)}` : ''}
-          </Text>
-          <Text fw={500}>{notice.data.overview}</Text>
-          <NoticeHtml html={notice.data.body} testId="notice-body" />
-        </Stack>
-      </Paper>
+          </>
+        }
+        actions={actions}
+        testId="notice-post"
+      />
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('notices.posts.deleteTitle')} centered>
         <Stack>
           <Text size="sm">{t('notices.posts.deleteConfirm', { title: notice.data.title })}</Text>
@@ -102,6 +92,6 @@ export function NoticePostPage() {
           </Group>
         </Stack>
       </Modal>
-    </Stack>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultNoticeForm, formToRequest, isBlankBody, noticeFormErrors, noticeToForm } from './notice-form.ts';
+import { toUtcIsoSeconds } from '../../lib/format-date.ts';
 
 describe('notice form', () => {
   const now = new Date(2026, 10, 25, 9, 7, 42);
@@ -43,7 +44,7 @@ describe('notice form', () => {
     };
     const request = formToRequest(values);
     expect(request).toMatchObject({ title: 'Maintenance', permission: 'member', isDraft: false });
-    expect(request.openAt).toBe(new Date(2026, 10, 25, 9, 7, 0).toISOString().replace('.000', ''));
+    expect(request.openAt).toBe(toUtcIsoSeconds(new Date(2026, 10, 25, 9, 7, 0)));
     expect(request.closeAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00Z$/);
     const back = noticeToForm({
       id: '0',

@@ -1,5 +1,6 @@
 import { NOTICE_MESSAGES, type GroupRole, type Notice, type NoticeRequest } from '@pathology/contract';
 import { formatDate } from '../../lib/format-date.ts';
+import { toUtcIsoSeconds } from '../../lib/format-date.ts';
 
 /** The notice form of part 3 §3/§5: dates and times as the poster types them, in local time. */
 export interface NoticeFormValues {
@@ -90,7 +91,7 @@ export function noticeFormErrors(values: NoticeFormValues): NoticeFormErrors {
 /** A local date and time as a UTC ISO string to the second (part 3 §5). */
 function utcIso(date: string, hour: number, minute: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, day, hour, minute, 0).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return toUtcIsoSeconds(new Date(year, month - 1, day, hour, minute, 0));
 }
 
 export function formToRequest(values: NoticeFormValues): NoticeRequest {

@@ -3,6 +3,7 @@ import {
   Card,
   Group,
   Pagination,
+  SegmentedControl,
   Select,
   Skeleton,
   Stack,
@@ -14,6 +15,7 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import {
   GROUP_ROLES,
+  MANAGE_TYPES,
   MEMBERSHIP_FILTER_FIELDS,
   MEMBERSHIP_PAGE_SIZE,
   type MembershipListQuery,
@@ -29,10 +31,11 @@ import { formatDate } from '../../lib/format-date.ts';
 import { useCurrentOrganization } from '../organizations/useCurrentOrganization.ts';
 import { InviteUserButton } from './InviteUserButton.tsx';
 import { MemberActions } from './MemberActions.tsx';
-import { useChangeRole, useMemberships } from './users.queries.ts';
+import { TeamCell } from './TeamCell.tsx';
+import { useMemberships, useUpdateMember } from './users.queries.ts';
 
 type SortField = NonNullable<MembershipListQuery['field']>;
-const COLUMNS: readonly SortField[] = ['email', 'firstName', 'lastName', 'role', 'createdAt'];
+const COLUMNS: readonly SortField[] = ['email', 'firstName', 'lastName', 'role', 'team', 'createdAt'];
 
 /** Paging, sorting and the filter live in the address, so a reload or a shared link shows the same list. */
 function useListState() {
@@ -56,6 +59,8 @@ function useListState() {
     direction: params.get('direction') === 'desc' ? 'desc' : 'asc',
     filterField: (params.get('filterField') as MembershipListQuery['filterField']) ?? 'email',
     filterValue: params.get('filter') ?? undefined,
+    manageType: (params.get('manage') as MembershipListQuery['manageType'] | null) ?? 'all',
+    teamId: params.get('team') ?? undefined,
   };
   return { organizationId: params.get('organization'), query, update };
 }
@@ -73,7 +78,7 @@ export function UsersPage() {
   const [filterText, setFilterText] = useState(query.filterValue ?? '');
   const applyFilter = useDebouncedCallback((value: string) => update({ filter: value, page: null }), 300);
   const members = useMemberships(selected?.id, query);
-  const changeRole = useChangeRole(selected?.id ?? '');
+  const changeRole = useUpdateMember(selected?.id ?? '');
 
   const sortBy = (field: SortField) =>
     update({
@@ -149,6 +154,22 @@ export function UsersPage() {
                 data-testid="users-filter-value"
               />
             )}
+            <Select
+              label={t('users.teamFilter')}
+              data={members.data?.teams ?? []}
+              value={query.teamId ?? null}
+              onChange={(team) => update({ team, page: null })}
+              clearable
+              placeholder={t('users.allTeams')}
+              w={200}
+              data-testid="users-filter-team"
+            />
+            <SegmentedControl
+              data={MANAGE_TYPES.map((type) => ({ value: type, label: t(`users.manage.${type}`) }))}
+              value={query.manageType}
+              onChange={(type) => update({ manage: type === 'all' ? null : type, page: null })}
+              data-testid="users-manage-type"
+            />
           </Group>
           {members.isError ? (
             <LoadErrorAlert
@@ -200,9 +221,19 @@ export function UsersPage() {
                             value={member.roles[0] ?? null}
                             allowDeselect={false}
                             disabled={!selected.userCapabilities.canRemoveMember || changeRole.isPending}
-                            onChange={(role) => role && changeRole.mutate({ email: member.email, role: role })}
+                            onChange={(role) =>
+                              role && changeRole.mutate({ email: member.email, changes: { roles: [role] } })
+                            }
                             aria-label={t('users.roleOf', { email: member.email })}
                             data-testid="users-role"
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <TeamCell
+                            organizationId={selected.id}
+                            member={member}
+                            teams={members.data.teams}
+                            disabled={!selected.userCapabilities.canRemoveMember}
                           />
                         </Table.Td>
                         <Table.Td>{formatDate(member.createdAt)}</Table.Td>

@@ -3,7 +3,7 @@ import {
   MembershipListSchema,
   MembershipSchema,
   OutboxListSchema,
-  type GroupRole,
+  type UpdateMembershipRequest,
   type InvitationRequest,
   type MembershipListQuery,
 } from '@pathology/contract';
@@ -48,17 +48,14 @@ export function useInvite(organizationId: string) {
   });
 }
 
-export function useChangeRole(organizationId: string) {
+/** PATCH a member's role or team. */
+export function useUpdateMember(organizationId: string) {
   const refresh = useRefreshMembers();
   return useMutation({
-    mutationFn: ({ email, role }: { email: string; role: GroupRole }) =>
-      api.patch(
-        `/organizations/${organizationId}/memberships/${encodeURIComponent(email)}`,
-        { roles: [role] },
-        {
-          schema: MembershipSchema,
-        },
-      ),
+    mutationFn: ({ email, changes }: { email: string; changes: UpdateMembershipRequest }) =>
+      api.patch(`/organizations/${organizationId}/memberships/${encodeURIComponent(email)}`, changes, {
+        schema: MembershipSchema,
+      }),
     onSuccess: refresh,
   });
 }
