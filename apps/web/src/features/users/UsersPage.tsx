@@ -187,7 +187,7 @@ export function UsersPage() {
             </Text>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={760}>
+              <Table.ScrollContainer minWidth={1080}>
                 <Table striped highlightOnHover data-testid="users-table" aria-busy={members.isFetching}>
                   <Table.Thead>
                     <Table.Tr>
@@ -236,14 +236,14 @@ export function UsersPage() {
                             disabled={!selected.userCapabilities.canRemoveMember}
                           />
                         </Table.Td>
-                        <Table.Td>{formatDate(member.createdAt)}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(member.createdAt)}</Table.Td>
                         <Table.Td>
                           {member.invited ? (
-                            <Badge color="orange" variant="light" data-testid="users-invited">
+                            <Badge color="orange" variant="light" miw="fit-content" data-testid="users-invited">
                               {t('users.invited')}
                             </Badge>
                           ) : (
-                            <Badge color="teal" variant="light">
+                            <Badge color="teal" variant="light" miw="fit-content">
                               {t('users.active')}
                             </Badge>
                           )}

@@ -33,10 +33,32 @@ export async function loadTileSource(infoUrl: string, signal?: AbortSignal): Pro
   return { ...(body as Record<string, unknown>), '@id': serviceUrl };
 }
 
+let softwareWebGl: boolean | undefined;
+
+/**
+ * Whether WebGL is drawn by the CPU (SwiftShader, llvmpipe: virtual machines and remote desktops without a GPU). There
+ * OpenSeadragon's WebGL drawer pays a texture upload and a read-back per tile in software, and its canvas drawer
+ * paints the same tiles several times faster; on a real GPU the WebGL drawer stays. Asked once per page.
+ */
+export function hasSoftwareWebGl(): boolean {
+  if (softwareWebGl !== undefined) return softwareWebGl;
+  try {
+    const gl = document.createElement('canvas').getContext('webgl');
+    const info = gl?.getExtension('WEBGL_debug_renderer_info');
+    const renderer = gl ? String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER)) : '';
+    gl?.getExtension('WEBGL_lose_context')?.loseContext();
+    softwareWebGl = /swiftshader|llvmpipe|software/i.test(renderer);
+  } catch {
+    softwareWebGl = false;
+  }
+  return softwareWebGl;
+}
+
 /** An OpenSeadragon viewer for slides: IIIF tiles read with the token, navigator, no built-in buttons. */
 export function createSlideViewer(element: HTMLElement, headers: Record<string, string>): OpenSeadragon.Viewer {
   const viewer = OpenSeadragon({
     element,
+    drawer: hasSoftwareWebGl() ? 'canvas' : ['webgl', 'canvas'],
     // Our own toolbar and keyboard shortcuts replace the built-in buttons and keys (arrows go to previous/next).
     showNavigationControl: false,
     keyboardNavEnabled: false,
