@@ -15,8 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 
 export const drawingQueryKeys = {
-  layer: (imageId: string, layerId: string, filter: DrawingVisibilityFilter) =>
-    ['drawings', imageId, layerId, filter] as const,
+  layer: (imageId: string, layerId: string) => ['drawings', imageId, layerId] as const,
   visibilitySetting: () => ['screen-settings', 'drawing_visibility'] as const,
 };
 
@@ -27,11 +26,16 @@ const layerPath = (imageId: string, layerId: string) =>
  * A layer's drawings in one request. Not validated here: ten thousand outlines of hundreds of points
  * would take the schema seconds to walk, and the server wrote them from validated input.
  */
-export function useLayerDrawings(imageId: string, layerId: string | undefined, filter: DrawingVisibilityFilter) {
+/**
+ * Every drawing of the layer the reader may see, in one streamed request. It starts as soon as the layer is known,
+ * beside the visibility setting rather than after it: the ALL/PRIVATE/PUBLIC filter is applied to this list
+ * ({@link matchesVisibility}), which gives exactly the server's narrowed lists.
+ */
+export function useLayerDrawings(imageId: string, layerId: string | undefined) {
   return useQuery({
-    queryKey: drawingQueryKeys.layer(imageId, layerId ?? '', filter),
+    queryKey: drawingQueryKeys.layer(imageId, layerId ?? ''),
     queryFn: async ({ signal }) => {
-      const list = await api.get<DrawingList>(`${layerPath(imageId, layerId!)}/visibility/${filter}/drawings`, {
+      const list = await api.get<DrawingList>(`${layerPath(imageId, layerId!)}/visibility/ALL/drawings`, {
         signal,
       });
       return list.data.map((drawing): Drawing => ({ ...drawing, geometry: expandGeometry(drawing.geometry) }));
@@ -39,6 +43,11 @@ export function useLayerDrawings(imageId: string, layerId: string | undefined, f
     enabled: layerId !== undefined,
     staleTime: 30_000,
   });
+}
+
+/** The ALL/PRIVATE/PUBLIC filter of the viewer, as GET …/visibility/{filter}/drawings narrows on the server. */
+export function matchesVisibility(drawing: Pick<Drawing, 'visibility'>, filter: DrawingVisibilityFilter): boolean {
+  return filter === 'ALL' || drawing.visibility === filter.toLowerCase();
 }
 
 export function createDrawing(drawing: Drawing): Promise<Drawing> {

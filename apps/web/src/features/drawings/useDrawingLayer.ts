@@ -5,6 +5,7 @@ import {
   type Drawing,
   type DrawingGeometry,
   type DrawingShape,
+  type DrawingVisibilityFilter,
   type Image,
 } from '@pathology/contract';
 import type OpenSeadragon from 'openseadragon';
@@ -19,6 +20,7 @@ import { DrawingSession, type SaveOperation } from './drawing-session.ts';
 import {
   createDrawing,
   deleteDrawing,
+  matchesVisibility,
   updateDrawing,
   useDrawingVisibilityFilter,
   useLayerDrawings,
@@ -54,9 +56,9 @@ async function send(operation: SaveOperation): Promise<Drawing | null> {
 export function useDrawingLayer({ viewer, ready, image, layerId, canCreate, author }: Options) {
   const { t } = useTranslation();
   const [preferences, setPreferences] = useLocalPreference('drawing');
-  const { filter, setFilter } = useDrawingVisibilityFilter();
+  const { filter, ready: filterReady, setFilter } = useDrawingVisibilityFilter();
   const activeFilter = filter ?? 'ALL';
-  const loaded = useLayerDrawings(image.id, filter === undefined ? undefined : layerId, activeFilter);
+  const loaded = useLayerDrawings(image.id, layerId);
   const session = useMemo(() => new DrawingSession(new DrawingScene()), [layerId]);
   const [, refresh] = useReducer((count: number) => count + 1, 0);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -71,8 +73,11 @@ export function useDrawingLayer({ viewer, ready, image, layerId, canCreate, auth
   latest.current = { tool, selectedId, preferences, author, t };
 
   useEffect(() => {
-    if (loaded.data) session.load(loaded.data);
-  }, [loaded.data, session]);
+    if (!loaded.data || !filterReady) return;
+    session.load(
+      activeFilter === 'ALL' ? loaded.data : loaded.data.filter((drawing) => matchesVisibility(drawing, activeFilter)),
+    );
+  }, [loaded.data, session, activeFilter, filterReady]);
 
   const save = useCallback(async () => {
     if (savingRef.current) return;
@@ -193,12 +198,16 @@ export function useDrawingLayer({ viewer, ready, image, layerId, canCreate, auth
   };
 
   return {
-    loading: loaded.isPending && filter !== undefined,
+    loading: loaded.isPending || !filterReady,
     error: loaded.error,
     retry: () => void loaded.refetch(),
     count: session.scene.size,
     filter: activeFilter,
-    setFilter,
+    // The list on screen may be older than what was saved since: a new filter reads it again.
+    setFilter: (next: DrawingVisibilityFilter) => {
+      setFilter(next);
+      void loaded.refetch();
+    },
     tool,
     setTool,
     preferences,
