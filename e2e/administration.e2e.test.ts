@@ -50,7 +50,14 @@ async function invitationLinkFromOutbox(email: string, language: Language): Prom
   let link = '';
   await withAppPage(browser, baseURL, `administration-outbox-${language}`, async (app) => {
     const { page } = app;
-    await signInAs(page, 'super', '/outbox', language);
+    // The feature list names the server's version; the user menu leads on to the outbox.
+    await signInAs(page, 'super', '/feature-list', language);
+    await expect.poll(() => page.getByTestId('feature-list-version').innerText()).toMatch(/\d+\.\d+\.\d+/);
+    expect(await page.getByTestId('feature').count()).toBeGreaterThan(10);
+    await settle(page);
+    await app.screenshot(`administration-feature-list-${language}`);
+    await openUserMenu(page);
+    await page.getByTestId('user-menu-outbox').click();
     const mail = page.locator(`[data-testid="outbox-mail"][data-to="${email}"]`).first();
     await mail.waitFor();
     await mail.getByRole('button').first().click();
