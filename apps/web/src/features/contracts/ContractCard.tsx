@@ -87,7 +87,7 @@ export function ContractCard({ contract }: { contract: Contract }) {
       title: t('contracts.delete.title'),
       children: <Text size="sm">{t('contracts.delete.lead', { name: contract.name })}</Text>,
       labels: { confirm: t('contracts.delete.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'contract-delete-confirm' } as never,
+      confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(contract.id, {
           onSuccess: () =>

@@ -22,7 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { healthQuery } from './system.queries.ts';
 
 /** The product's features as a super user explains them to a lab (part 3 §2 feature list), by area. */
-const FEATURES: readonly { key: string; icon: ComponentType<{ size?: number }> }[] = [
+const FEATURES = [
   { key: 'cases', icon: IconFolders },
   { key: 'search', icon: IconSearch },
   { key: 'labels', icon: IconTags },
@@ -37,7 +37,7 @@ const FEATURES: readonly { key: string; icon: ComponentType<{ size?: number }> }
   { key: 'csv', icon: IconFileSpreadsheet },
   { key: 'security', icon: IconShieldLock },
   { key: 'languages', icon: IconLanguage },
-];
+] as const satisfies readonly { key: string; icon: ComponentType<{ size?: number }> }[];
 
 /** /feature-list (super users): what the product does, and which version this server runs. */
 export function FeatureListPage() {
@@ -63,10 +63,10 @@ export function FeatureListPage() {
               </ThemeIcon>
               <Stack gap={4}>
                 <Title order={3} fz="md">
-                  {t(`featureList.features.${key}.title` as never)}
+                  {t(`featureList.features.${key}.title`)}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  {t(`featureList.features.${key}.description` as never)}
+                  {t(`featureList.features.${key}.description`)}
                 </Text>
               </Stack>
             </Group>
