@@ -16,7 +16,13 @@ export {
   type CaseCapability,
 } from './case-capabilities.ts';
 export { canCreateContract, computeContractAccess, type ContractCapability } from './contract-capabilities.ts';
-export { CASE_ROLES, ORGANIZATION_ROLES, type CaseRole, type OrganizationRole } from './effective-role.ts';
+export {
+  CASE_ROLES,
+  ORGANIZATION_ROLES,
+  organizationRoleAtLeast,
+  type CaseRole,
+  type OrganizationRole,
+} from './effective-role.ts';
 export {
   computeOrganizationAccess,
   organizationCapabilitiesForRole,

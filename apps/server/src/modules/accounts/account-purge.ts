@@ -1,8 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { accounts, contractProprietors, memberships } from '../../db/schema/index.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Tx } from '../cases/case-storage.ts';
 
 /**
  * The purge of a removal: deletes the account when it belongs to no group, owns no contract and is not a

@@ -7,11 +7,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller.ts';
-import { ORGANIZATION_ROLES, type CapabilitiesService, type OrganizationRole } from '../../auth/capabilities/index.ts';
+import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import type { GrantRepository, GrantRow } from './grant.repository.ts';
-import { GRANT_MESSAGES } from './grant.service.ts';
+import { requireRoleWithinOwn } from '../memberships/role-ceiling.ts';
 
 function toGrant(row: GrantRow) {
   return {
@@ -23,12 +23,6 @@ function toGrant(row: GrantRow) {
     granteeName: row.granteeName,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-function requireWithinOwnRole(callerRole: OrganizationRole, role: GroupRole): void {
-  if (ORGANIZATION_ROLES.indexOf(callerRole) < ORGANIZATION_ROLES.indexOf(role)) {
-    throw HttpError.forbidden(GRANT_MESSAGES.roleAboveOwn);
-  }
 }
 
 /** Grants on a whole group (GET organizations/{id}/grants, PATCH .../{grantId}): the group's administrators manage them. */
@@ -44,8 +38,8 @@ export function createOrganizationGrantService(deps: { grants: GrantRepository; 
       const access = await deps.capabilities.requireOrganizationCapability(caller, organizationId, 'canEdit');
       const grant = isUuid(grantId) ? await deps.grants.find(grantId) : undefined;
       if (grant == null || grant.organizationId !== organizationId || grant.caseId != null) throw HttpError.notFound();
-      requireWithinOwnRole(access.role, grant.grantedRole);
-      requireWithinOwnRole(access.role, grantedRole);
+      requireRoleWithinOwn(access.role, grant.grantedRole);
+      requireRoleWithinOwn(access.role, grantedRole);
       await deps.grants.updateRole(grant.id, grantedRole);
       return toGrant({ ...grant, grantedRole });
     },

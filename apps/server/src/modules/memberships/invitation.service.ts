@@ -8,7 +8,7 @@ import {
 } from '@pathology/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller.ts';
-import { ORGANIZATION_ROLES, type CapabilitiesService } from '../../auth/capabilities/index.ts';
+import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
 import { hashPassword } from '../../auth/password.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -23,14 +23,14 @@ import { HttpError } from '../../http/http-error.ts';
 import { accountName } from '../accounts/account-name.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationMail } from './invitation-mail.ts';
+import { requireRoleWithinOwn } from './role-ceiling.ts';
+import type { Tx } from '../cases/case-storage.ts';
 
 /** How long an invitation link works; resending starts a new period with a new link. */
 export const INVITATION_VALID_DAYS = 7;
 export const INVITATION_PATH = '/invitations';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 interface Deps {
   db: Db;
@@ -119,9 +119,7 @@ export function createInvitationService({ db, mailer, capabilities, publicUrl }:
     ): Promise<InvitationSent> {
       const access = await capabilities.requireOrganizationCapability(caller, organizationId, 'canInviteUser');
       const role = request.roles[0]!;
-      if (ORGANIZATION_ROLES.indexOf(access.role) < ORGANIZATION_ROLES.indexOf(role)) {
-        throw HttpError.forbidden('You may not give a role above your own in this group');
-      }
+      requireRoleWithinOwn(access.role, role);
       const email = request.email.toLowerCase();
       const issued = await db.transaction(async (tx) => {
         const accountId = await findOrCreateAccount(tx, email, request.firstName, request.lastName);

@@ -1,4 +1,4 @@
-import type { GroupRole, MembershipList, MembershipListQuery } from '@pathology/contract';
+import type { GroupRole, Membership, MembershipList, MembershipListQuery } from '@pathology/contract';
 import { and, asc, desc, eq, ilike, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { purgeUnattachedAccount } from '../accounts/account-purge.ts';
@@ -29,6 +29,27 @@ function filtersOf(query: MembershipListQuery): SQL | undefined {
   return and(fieldFilter(query), manage, team);
 }
 
+const memberColumns = {
+  accountId: accounts.id,
+  email: accounts.email,
+  firstName: accounts.firstName,
+  lastName: accounts.lastName,
+  displayName: accounts.displayName,
+  role: memberships.role,
+  emailVerified: accounts.emailVerified,
+  invited: memberships.invited,
+  team: memberships.team,
+  createdAt: memberships.createdAt,
+};
+
+function toMembership({
+  role,
+  createdAt,
+  ...row
+}: { role: GroupRole; createdAt: Date } & Omit<Membership, 'roles' | 'createdAt'>): Membership {
+  return { ...row, roles: [role], createdAt: createdAt.toISOString() };
+}
+
 export function createMembershipRepository(db: Db) {
   /** The total of a page past the end (which has no rows to carry it). */
   async function count(where: SQL | undefined): Promise<number> {
@@ -54,19 +75,7 @@ export function createMembershipRepository(db: Db) {
       const where = and(eq(memberships.organizationId, organizationId), filtersOf(query));
       const order = query.direction === 'desc' ? desc : asc;
       const rows = await db
-        .select({
-          accountId: accounts.id,
-          email: accounts.email,
-          firstName: accounts.firstName,
-          lastName: accounts.lastName,
-          displayName: accounts.displayName,
-          role: memberships.role,
-          emailVerified: accounts.emailVerified,
-          invited: memberships.invited,
-          team: memberships.team,
-          createdAt: memberships.createdAt,
-          total: sql<number>`count(*) OVER ()::int`,
-        })
+        .select({ ...memberColumns, total: sql<number>`count(*) OVER ()::int` })
         .from(memberships)
         .innerJoin(accounts, eq(accounts.id, memberships.accountId))
         .where(where)
@@ -74,23 +83,19 @@ export function createMembershipRepository(db: Db) {
         .limit(query.limit)
         .offset((query.page - 1) * query.limit);
       return {
-        data: rows.map(({ role, total: _total, createdAt, ...row }) => ({
-          ...row,
-          roles: [role],
-          createdAt: createdAt.toISOString(),
-        })),
+        data: rows.map(({ total: _total, ...row }) => toMembership(row)),
         total: rows[0]?.total ?? (await count(where)),
         teams: await teamsOf(organizationId),
       };
     },
 
-    async findByEmail(organizationId: string, email: string) {
+    async findByEmail(organizationId: string, email: string): Promise<Membership | null> {
       const [row] = await db
-        .select({ accountId: accounts.id, role: memberships.role, invited: memberships.invited })
+        .select(memberColumns)
         .from(memberships)
         .innerJoin(accounts, eq(accounts.id, memberships.accountId))
         .where(and(eq(memberships.organizationId, organizationId), eq(accounts.email, email.toLowerCase())));
-      return row ?? null;
+      return row == null ? null : toMembership(row);
     },
 
     async update(organizationId: string, accountId: string, changes: { role?: GroupRole; team?: string | null }) {

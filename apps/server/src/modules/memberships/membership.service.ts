@@ -1,18 +1,9 @@
 import type { GroupRole, Membership, MembershipList, MembershipListQuery, PartnerList } from '@pathology/contract';
 import type { Caller } from '../../auth/caller.ts';
-import { ORGANIZATION_ROLES, type CapabilitiesService, type OrganizationRole } from '../../auth/capabilities/index.ts';
+import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { MembershipRepository } from './membership.repository.ts';
-
-export const MEMBERSHIP_MESSAGES = {
-  roleAboveOwn: 'You may not give or change a role above your own in this group',
-} as const;
-
-function requireWithinOwnRole(callerRole: OrganizationRole, role: GroupRole): void {
-  if (ORGANIZATION_ROLES.indexOf(callerRole) < ORGANIZATION_ROLES.indexOf(role)) {
-    throw HttpError.forbidden(MEMBERSHIP_MESSAGES.roleAboveOwn);
-  }
-}
+import { requireRoleWithinOwn } from './role-ceiling.ts';
 
 /** The Users screen: a group's members, their roles, removal; administrators only (part 3 §2, §6). */
 export function createMembershipService(deps: {
@@ -29,19 +20,7 @@ export function createMembershipService(deps: {
 
   async function get(caller: Caller, organizationId: string, email: string): Promise<Membership> {
     await capabilities.requireOrganizationCapability(caller, organizationId, 'canSeeMemberList');
-    await memberOf(organizationId, email);
-    const { data } = await memberships.list(organizationId, {
-      page: 1,
-      limit: 100,
-      field: 'email',
-      direction: 'asc',
-      manageType: 'all',
-      filterField: 'email',
-      filterValue: email.toLowerCase(),
-    });
-    const found = data.find((row) => row.email === email.toLowerCase());
-    if (found == null) throw HttpError.notFound();
-    return found;
+    return memberOf(organizationId, email);
   }
 
   return {
@@ -61,8 +40,8 @@ export function createMembershipService(deps: {
     ): Promise<Membership> {
       const access = await capabilities.requireOrganizationCapability(caller, organizationId, 'canRemoveMember');
       const member = await memberOf(organizationId, email);
-      requireWithinOwnRole(access.role, member.role);
-      if (changes.role != null) requireWithinOwnRole(access.role, changes.role);
+      requireRoleWithinOwn(access.role, member.roles[0]!);
+      if (changes.role != null) requireRoleWithinOwn(access.role, changes.role);
       await memberships.update(organizationId, member.accountId, changes);
       return get(caller, organizationId, email);
     },
@@ -70,7 +49,7 @@ export function createMembershipService(deps: {
     async remove(caller: Caller, organizationId: string, email: string, purge: boolean) {
       const access = await capabilities.requireOrganizationCapability(caller, organizationId, 'canRemoveMember');
       const member = await memberOf(organizationId, email);
-      requireWithinOwnRole(access.role, member.role);
+      requireRoleWithinOwn(access.role, member.roles[0]!);
       return memberships.remove(organizationId, member.accountId, email.toLowerCase(), purge);
     },
 
