@@ -39,3 +39,8 @@ export function errorText(error: unknown, t: TFunction): string {
   const maxLength = MAX_LENGTH_MESSAGE.exec(message);
   return maxLength ? t('serverMessages.fieldMaxLength', { max: Number(maxLength[1]) }) : message;
 }
+
+/** A form field's message (the form's own check or the server's), in the user's language; none without one. */
+export function fieldErrorText(message: string | undefined, t: TFunction): string | undefined {
+  return message === undefined ? undefined : errorText(message, t);
+}

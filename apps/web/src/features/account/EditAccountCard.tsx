@@ -13,7 +13,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { ValidationError } from '../../api/client.ts';
-import { errorText } from '../../i18n/error-text.ts';
+import { errorText, fieldErrorText } from '../../i18n/error-text.ts';
 import { useSetAvatar, useUpdateAccount, useUpdateAccountAttributes } from './account.queries.ts';
 
 const accountFormSchema = z.object({
@@ -45,7 +45,6 @@ export function EditAccountCard({ account, onDone }: { account: Account; onDone:
     values: toValues(account),
     resolver: zodResolver(accountFormSchema),
   });
-  const fieldError = (message: string | undefined) => (message ? errorText(message, t) : undefined);
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -116,14 +115,14 @@ export function EditAccountCard({ account, onDone }: { account: Account; onDone:
             <TextInput
               label={t('account.fields.firstName')}
               required
-              error={fieldError(form.formState.errors.firstName?.message)}
+              error={fieldErrorText(form.formState.errors.firstName?.message, t)}
               data-testid="account-edit-firstName"
               {...form.register('firstName')}
             />
             <TextInput
               label={t('account.fields.lastName')}
               required
-              error={fieldError(form.formState.errors.lastName?.message)}
+              error={fieldErrorText(form.formState.errors.lastName?.message, t)}
               data-testid="account-edit-lastName"
               {...form.register('lastName')}
             />
@@ -131,7 +130,7 @@ export function EditAccountCard({ account, onDone }: { account: Account; onDone:
           <TextInput
             label={t('account.fields.displayName')}
             description={t('account.edit.displayNameHint')}
-            error={fieldError(form.formState.errors.displayName?.message)}
+            error={fieldErrorText(form.formState.errors.displayName?.message, t)}
             data-testid="account-edit-displayName"
             {...form.register('displayName')}
           />

@@ -10,6 +10,7 @@ import {
   type UpdateCaseRequest,
 } from '@pathology/contract';
 import { z } from 'zod';
+import { blankToNull } from '../../lib/blank-to-null.ts';
 
 /** What the case form edits; texts are '' when empty and become null on the wire. */
 export interface CaseFormValues {
@@ -55,8 +56,6 @@ export function caseToFormValues(item: Case): CaseFormValues {
     tags: item.tags,
   };
 }
-
-const blankToNull = (text: string): string | null => (text.trim() === '' ? null : text);
 
 const { shape: createShape } = CreateCaseRequestSchema;
 const { shape: updateShape } = UpdateCaseRequestSchema;

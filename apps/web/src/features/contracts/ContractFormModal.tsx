@@ -5,7 +5,7 @@ import type { Contract } from '@pathology/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ValidationError } from '../../api/client.ts';
-import { errorText } from '../../i18n/error-text.ts';
+import { errorText, fieldErrorText } from '../../i18n/error-text.ts';
 import {
   TEXT_FIELDS,
   contractFormSchema,
@@ -34,7 +34,6 @@ export function ContractFormModal({
     values: contract ? contractToFormValues(contract) : emptyContractForm(today()),
     resolver: zodResolver(contractFormSchema),
   });
-  const fieldError = (message: string | undefined) => (message ? errorText(message, t) : undefined);
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit((request) =>
@@ -68,7 +67,7 @@ export function ContractFormModal({
           allowDecimal={false}
           value={field.value}
           onChange={(value) => field.onChange(typeof value === 'number' ? value : '')}
-          error={fieldError(fieldState.error?.message)}
+          error={fieldErrorText(fieldState.error?.message, t)}
           data-testid={`contract-field-${name}`}
         />
       )}
@@ -94,27 +93,27 @@ export function ContractFormModal({
             <TextInput
               label={t('contracts.fields.name')}
               required
-              error={fieldError(errors.name?.message)}
+              error={fieldErrorText(errors.name?.message, t)}
               data-testid="contract-field-name"
               {...form.register('name')}
             />
             <TextInput
               label={t('contracts.fields.plan')}
               required
-              error={fieldError(errors.plan?.message)}
+              error={fieldErrorText(errors.plan?.message, t)}
               {...form.register('plan')}
             />
             <TextInput
               type="date"
               label={t('contracts.fields.startDate')}
               required
-              error={fieldError(errors.startDate?.message)}
+              error={fieldErrorText(errors.startDate?.message, t)}
               {...form.register('startDate')}
             />
             <TextInput
               type="date"
               label={t('contracts.fields.endDate')}
-              error={fieldError(errors.endDate?.message)}
+              error={fieldErrorText(errors.endDate?.message, t)}
               data-testid="contract-field-endDate"
               {...form.register('endDate')}
             />
@@ -122,7 +121,7 @@ export function ContractFormModal({
               <TextInput
                 key={name}
                 label={t(`contracts.fields.${name}`)}
-                error={fieldError(errors[name]?.message)}
+                error={fieldErrorText(errors[name]?.message, t)}
                 {...form.register(name)}
               />
             ))}

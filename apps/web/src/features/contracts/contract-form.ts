@@ -1,5 +1,6 @@
 import { CreateContractRequestSchema, type Contract, type CreateContractRequest } from '@pathology/contract';
 import { z } from 'zod';
+import { blankToNull } from '../../lib/blank-to-null.ts';
 
 /** The contract form as typed: text inputs hold strings, limits a number or '' (no limit). */
 export interface ContractFormValues {
@@ -67,7 +68,6 @@ export function contractToFormValues(contract: Contract): ContractFormValues {
   };
 }
 
-const blankToNull = (value: string) => (value.trim() === '' ? null : value);
 const limit = z.union([z.number(), z.literal('')]);
 
 /** Blanks mean "not set", an empty limit "no limit"; then the contract's own rules and messages. */

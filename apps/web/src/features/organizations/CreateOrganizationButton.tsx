@@ -8,7 +8,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ValidationError } from '../../api/client.ts';
-import { errorText } from '../../i18n/error-text.ts';
+import { errorText, fieldErrorText } from '../../i18n/error-text.ts';
 import { useContracts } from '../contracts/contracts.queries.ts';
 import { createOrganizationFormSchema, type CreateOrganizationFormValues } from './organization-form.ts';
 import { useCreateOrganization } from './organizations.queries.ts';
@@ -45,7 +45,6 @@ export function CreateOrganizationButton() {
       },
     });
   });
-  const fieldError = (message: string | undefined) => (message ? errorText(message, t) : undefined);
 
   return (
     <>
@@ -63,7 +62,7 @@ export function CreateOrganizationButton() {
             <TextInput
               label={t('groupAdmin.fields.name')}
               required
-              error={fieldError(form.formState.errors.name?.message)}
+              error={fieldErrorText(form.formState.errors.name?.message, t)}
               data-testid="organization-create-name"
               {...form.register('name')}
             />
@@ -77,7 +76,7 @@ export function CreateOrganizationButton() {
                   data={options}
                   value={field.value || null}
                   onChange={(value) => field.onChange(value ?? '')}
-                  error={fieldError(fieldState.error?.message)}
+                  error={fieldErrorText(fieldState.error?.message, t)}
                   placeholder={contracts.isPending ? t('groupAdmin.loading') : undefined}
                   data-testid="organization-create-contract"
                 />

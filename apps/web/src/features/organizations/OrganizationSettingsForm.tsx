@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ValidationError } from '../../api/client.ts';
-import { errorText } from '../../i18n/error-text.ts';
+import { errorText, fieldErrorText } from '../../i18n/error-text.ts';
 import {
   organizationFormSchema,
   organizationPatch,
@@ -43,7 +43,6 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
   });
   const update = useUpdateOrganization(organization.id);
   const [failure, setFailure] = useState<string | null>(null);
-  const fieldError = (message: string | undefined) => (message ? errorText(message, t) : undefined);
 
   const submit = form.handleSubmit((values) => {
     setFailure(null);
@@ -88,7 +87,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
           label={t('groupAdmin.fields.name')}
           required
           disabled={disabled}
-          error={fieldError(form.formState.errors.name?.message)}
+          error={fieldErrorText(form.formState.errors.name?.message, t)}
           data-testid="organization-field-name"
           {...form.register('name')}
         />
@@ -97,7 +96,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
           autosize
           minRows={2}
           disabled={disabled}
-          error={fieldError(form.formState.errors.description?.message)}
+          error={fieldErrorText(form.formState.errors.description?.message, t)}
           {...form.register('description')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -106,7 +105,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
               key={field}
               label={t(`groupAdmin.fields.${field}`)}
               disabled={disabled}
-              error={fieldError(form.formState.errors[field]?.message)}
+              error={fieldErrorText(form.formState.errors[field]?.message, t)}
               data-testid={`organization-field-${field}`}
               {...form.register(field)}
             />
@@ -117,7 +116,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
           autosize
           minRows={2}
           disabled={disabled}
-          error={fieldError(form.formState.errors.address?.message)}
+          error={fieldErrorText(form.formState.errors.address?.message, t)}
           {...form.register('address')}
         />
         <Controller
@@ -134,7 +133,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
                 value={field.value}
                 onChange={(value) => field.onChange(typeof value === 'number' ? value : '')}
                 disabled={disabled || !canSetLimits || field.value === ''}
-                error={fieldError(fieldState.error?.message)}
+                error={fieldErrorText(fieldState.error?.message, t)}
                 maw={280}
                 data-testid="organization-field-storageLimitGb"
               />

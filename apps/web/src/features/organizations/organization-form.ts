@@ -5,6 +5,7 @@ import {
   type UpdateOrganizationRequest,
 } from '@pathology/contract';
 import { z } from 'zod';
+import { blankToNull } from '../../lib/blank-to-null.ts';
 
 /** The group form as typed: text inputs hold strings, the limit is a number or '' (no limit). */
 export interface OrganizationFormValues {
@@ -32,8 +33,6 @@ export const EMPTY_ORGANIZATION_FORM: OrganizationFormValues = {
   predictionEnabled: false,
   downloadDrawingsEnabled: false,
 };
-
-const blankToNull = (value: string) => (value.trim() === '' ? null : value);
 
 /** The form's own check: the contract's rules, with blanks meaning "not set" and '' meaning "no limit". */
 export const organizationFormSchema = z

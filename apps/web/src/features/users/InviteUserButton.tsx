@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ValidationError } from '../../api/client.ts';
-import { errorText } from '../../i18n/error-text.ts';
+import { errorText, fieldErrorText } from '../../i18n/error-text.ts';
 import { useInvite } from './users.queries.ts';
 
 interface InviteValues {
@@ -32,7 +32,6 @@ export function InviteUserButton({
     defaultValues: { email: '', firstName: '', lastName: '', roles: ['member'] },
     resolver: zodResolver(InvitationRequestSchema),
   });
-  const fieldError = (message: string | undefined) => (message ? errorText(message, t) : undefined);
 
   const submit = form.handleSubmit((request) =>
     invite.mutate(
@@ -73,7 +72,7 @@ export function InviteUserButton({
               type="email"
               label={t('users.fields.email')}
               required
-              error={fieldError(form.formState.errors.email?.message)}
+              error={fieldErrorText(form.formState.errors.email?.message, t)}
               data-testid="users-invite-email"
               {...form.register('email')}
             />
@@ -81,14 +80,14 @@ export function InviteUserButton({
               <TextInput
                 label={t('users.fields.firstName')}
                 required
-                error={fieldError(form.formState.errors.firstName?.message)}
+                error={fieldErrorText(form.formState.errors.firstName?.message, t)}
                 data-testid="users-invite-firstName"
                 {...form.register('firstName')}
               />
               <TextInput
                 label={t('users.fields.lastName')}
                 required
-                error={fieldError(form.formState.errors.lastName?.message)}
+                error={fieldErrorText(form.formState.errors.lastName?.message, t)}
                 data-testid="users-invite-lastName"
                 {...form.register('lastName')}
               />
