@@ -11,6 +11,18 @@ export const INTERACTION_PREFIX = `${IDP_MOUNT_PATH}/interaction`;
 const FORM_BODY_LIMIT = 16 * 1024;
 
 /**
+ * Fastify has no form parser; the provider's pages (sign-in, invitation) post small flat forms, read as
+ * field → value within the scope they are registered in.
+ */
+export function registerFormParser(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+}
+
+/**
  * The provider's user-facing steps as Fastify routes under /oidc/interaction/:uid: the sign-in
  * page, its form, and "Cancel". oidc-provider binds the uid to a signed, SameSite=Lax cookie of
  * this browser, so a form posted from another site (or for another browser's uid) finds no
@@ -19,12 +31,7 @@ const FORM_BODY_LIMIT = 16 * 1024;
 export async function interactionRoutes(app: FastifyInstance, idp: Idp): Promise<void> {
   const secureCookies = idp.publicUrl.startsWith('https:');
 
-  // Fastify has no form parser; the only form here is small and flat.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  registerFormParser(app);
 
   /** The interaction this browser is in, when it is the one in the address; else the "expired" page is sent. */
   async function current(

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asLanguage, pickLanguage, type Language } from '../../auth/idp/i18n.ts';
-import { field, sendPage } from '../../auth/idp/interactions.ts';
+import { field, registerFormParser, sendPage } from '../../auth/idp/interactions.ts';
 import { escapeHtml, messageCard, renderPage } from '../../auth/idp/layout.ts';
 import { INVITATION_PATH, type InvitationService, type OpenInvitation } from './invitation.service.ts';
 
@@ -57,11 +57,7 @@ export async function invitationPageRoutes(
   app: FastifyInstance,
   options: { invitations: InvitationService; builtInSignIn: boolean; appUrl: string },
 ): Promise<void> {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  registerFormParser(app);
 
   const languageOf = (request: FastifyRequest) =>
     pickLanguage(
