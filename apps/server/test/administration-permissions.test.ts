@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { grants, organizations } from '../src/db/schema/index.ts';
 import { DEMO_GROUPS } from '../src/db/seed/demo-groups.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
-import { demoAuth, type DemoKey } from './demo-callers.ts';
+import { demoCall, type DemoKey } from './demo-callers.ts';
 import { useTestApp } from './test-app.ts';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = Parameters<typeof demoCall>[2];
 
 interface Route {
   method: Method;
@@ -128,15 +128,7 @@ describe('administration routes refuse the wrong role (403) and hide other contr
     const expected: string[] = [];
     for (const route of routes) {
       for (const [key, status] of Object.entries(route.refused)) {
-        const response = await t.app.inject({
-          method: route.method,
-          url: `/api/v1${route.url}`,
-          headers: {
-            ...(await demoAuth(t, key as DemoKey)),
-            ...(route.method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
-          },
-          ...(route.body ? { payload: route.body } : {}),
-        });
+        const response = await demoCall(t, key as DemoKey, route.method, route.url, route.body);
         answers.push(`${route.method} ${route.url} as ${key}: ${response.statusCode}`);
         expected.push(`${route.method} ${route.url} as ${key}: ${status}`);
       }

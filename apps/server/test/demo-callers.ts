@@ -9,3 +9,22 @@ export async function demoAuth(t: TestContext, key: DemoKey): Promise<{ authoriz
   const token = await t.issuer.sign({ sub: `demo-${key}`, email: account.email, superUser: key === 'super' });
   return { authorization: `Bearer ${token}` };
 }
+
+/** A call to `/api/v1` as a demo account; PATCH bodies go as merge-patch, as the API takes updates. */
+export async function demoCall(
+  t: TestContext,
+  key: DemoKey,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  return t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: {
+      ...(await demoAuth(t, key)),
+      ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
+    },
+    ...(payload ? { payload } : {}),
+  });
+}

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@pathology/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoAuth, type DemoKey } from '#test/demo-callers.ts';
+import { demoCall, type DemoKey } from '#test/demo-callers.ts';
 import { useTestApp } from '#test/test-app.ts';
 import { organizations } from '../../db/schema/index.ts';
 import { DEMO_GROUPS } from '../../db/seed/demo-groups.ts';
@@ -35,16 +35,8 @@ describe('contracts: list, create, edit, delete, authentications, proprietors an
     provider = rows.find((row) => row.name === DEMO_GROUPS.provider.name)!.contractId;
   });
 
-  const call = async (key: DemoKey, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: {
-        ...(await demoAuth(t, key)),
-        ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
-      },
-      ...(payload ? { payload } : {}),
-    });
+  const call = (key: DemoKey, method: Parameters<typeof demoCall>[2], url: string, payload?: object) =>
+    demoCall(t, key, method, url, payload);
 
   it("lists a proprietor's own contracts, every contract to super users, none to others", async () => {
     const owner = (await call('owner', 'GET', '/contracts')).json();

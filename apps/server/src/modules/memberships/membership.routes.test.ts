@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoAuth, type DemoKey } from '#test/demo-callers.ts';
+import { demoCall, type DemoKey } from '#test/demo-callers.ts';
 import { useTestApp } from '#test/test-app.ts';
 import { accounts, memberships, organizations } from '../../db/schema/index.ts';
 import { DEMO_GROUPS } from '../../db/seed/demo-groups.ts';
@@ -18,16 +18,8 @@ describe('the Users screen API: members, roles, removal, partners and group gran
     harbor = rows.find((row) => row.name === DEMO_GROUPS.harbor.name)!.id;
   });
 
-  const call = async (key: DemoKey, method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: {
-        ...(await demoAuth(t, key)),
-        ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
-      },
-      ...(payload ? { payload } : {}),
-    });
+  const call = (key: DemoKey, method: Parameters<typeof demoCall>[2], url: string, payload?: object) =>
+    demoCall(t, key, method, url, payload);
 
   it('pages, sorts and filters the members for administrators; others get 403 or 404', async () => {
     const first = await call('admin', 'GET', `/organizations/${central}/memberships`);

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@pathology/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoAuth, type DemoKey } from '#test/demo-callers.ts';
+import { demoCall, type DemoKey } from '#test/demo-callers.ts';
 import { useTestApp } from '#test/test-app.ts';
 import { organizations } from '../../db/schema/index.ts';
 import { DEMO_GROUPS } from '../../db/seed/demo-groups.ts';
@@ -24,16 +24,8 @@ describe('groups: detail, settings, creation and deletion (part 3 §2, §3, §7)
     providerContractId = rows.find((row) => row.id === ids.provider)!.contractId;
   });
 
-  const call = async (key: DemoKey, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: {
-        ...(await demoAuth(t, key)),
-        ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
-      },
-      ...(payload ? { payload } : {}),
-    });
+  const call = (key: DemoKey, method: Parameters<typeof demoCall>[2], url: string, payload?: object) =>
+    demoCall(t, key, method, url, payload);
 
   it('returns every field of a group with its storage use to those who may see it, 404 to others', async () => {
     const response = await call('member', 'GET', `/organizations/${ids.central}`);
