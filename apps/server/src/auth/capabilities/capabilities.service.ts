@@ -158,6 +158,20 @@ export function createCapabilitiesService(repository: Repository) {
 
     getContractCapabilities: contractCapabilities,
 
+    /** Capabilities on many contracts with the caller loaded once (contract lists): invisible ones are missing. */
+    async getManyContractCapabilities(
+      caller: CallerIdentity,
+      contractIds: readonly string[],
+    ): Promise<Map<string, ContractCapabilities>> {
+      const access = await repository.loadCaller(caller);
+      const result = new Map<string, ContractCapabilities>();
+      for (const id of contractIds) {
+        const computed = computeContractAccess(access, id);
+        if (computed != null) result.set(id, computed);
+      }
+      return result;
+    },
+
     async requireContractCapability(
       caller: CallerIdentity,
       contractId: string,

@@ -2,6 +2,7 @@ import {
   ContractFieldsSchema,
   MESSAGES,
   type Contract,
+  type ContractCapabilities,
   type ContractList,
   type ContractOrganizationList,
   type CreateContractRequest,
@@ -22,42 +23,46 @@ type Row = Awaited<ReturnType<ContractRepository['find']>>[number];
 export function createContractService(deps: { contracts: ContractRepository; capabilities: CapabilitiesService }) {
   const { contracts, capabilities } = deps;
 
-  async function toContract(caller: Caller, row: Row): Promise<Contract> {
+  function toContract(row: Row, userCapabilities: ContractCapabilities): Contract {
     const { id, createdAt, authenticatedAt } = row.contract;
     const fields = ContractFieldsSchema.keyof().options.reduce(
       (picked, key) => ({ ...picked, [key]: row.contract[key] }),
       {} as z.infer<typeof ContractFieldsSchema>,
     );
-    const userCapabilities = await capabilities.getContractCapabilities(caller, id);
     return {
       id,
       ...fields,
       organizationCount: row.organizationCount,
       proprietors: row.proprietors,
-      userCapabilities: userCapabilities!,
+      userCapabilities,
       authenticatedAt: authenticatedAt?.toISOString() ?? null,
       createdAt: createdAt.toISOString(),
     };
   }
 
   async function one(caller: Caller, contractId: string): Promise<Contract> {
-    await capabilities.requireContractCapability(caller, contractId, 'canSee');
+    const userCapabilities = await capabilities.requireContractCapability(caller, contractId, 'canSee');
     const [row] = await contracts.find([contractId]);
     if (row == null) throw HttpError.notFound();
-    return toContract(caller, row);
+    return toContract(row, userCapabilities);
   }
 
   return {
     get: one,
 
-    /** GET contracts: every contract for super users, else the ones the caller owns. */
+    /** GET contracts: every contract for super users, else the ones the caller owns (may edit). */
     async list(caller: Caller): Promise<ContractList> {
-      const checks = await capabilities.getRoleChecks(caller);
       const all = await contracts.find(null);
-      const rows = checks.isSuperUser
-        ? all
-        : all.filter((row) => row.proprietors.some((owner) => owner.accountId === caller.accountId));
-      return { data: await Promise.all(rows.map((row) => toContract(caller, row))) };
+      const byId = await capabilities.getManyContractCapabilities(
+        caller,
+        all.map((row) => row.contract.id),
+      );
+      return {
+        data: all.flatMap((row) => {
+          const userCapabilities = byId.get(row.contract.id);
+          return userCapabilities?.canEdit ? [toContract(row, userCapabilities)] : [];
+        }),
+      };
     },
 
     /** POST contracts: a provider employee who creates one owns it; a super user's has no owner until invited. */
