@@ -91,15 +91,14 @@ async function apiLoadTimes(page: Page, image: Image): Promise<{ times: number[]
 }
 
 /**
- * Pans and zooms with the mouse; returns the page's frame intervals (what the user sees, here mostly
- * the slide's own software-rendered tiles) and the drawing layer's own painting time in each frame
- * where the slide moved (frames while it stands still finish the picture and stutter nothing).
+ * Pans and zooms with the mouse; returns the page's frame intervals (what the user sees: the slide's
+ * software-rendered tiles, the drawings, and the rasterizing of both) and the drawing layer's own
+ * painting time in each frame.
  */
 async function panAndZoomFrames(page: Page): Promise<{ frames: number[]; layer: number[] }> {
   // A script text, not a function: the bench runs through a transpiler whose helper names do not exist in the page.
   await page.evaluate(`(() => {
     performance.clearMeasures('drawing-frame');
-    performance.clearMeasures('drawing-still-frame');
     const frames = [];
     globalThis.benchFrames = frames;
     let last = performance.now();
@@ -138,12 +137,18 @@ async function panAndZoomFrames(page: Page): Promise<{ frames: number[]; layer: 
   return { frames: frames.slice(5), layer };
 }
 
+/**
+ * From navigation to the layer reporting every drawing painted. The page is asked on every animation frame:
+ * a locator's wait backs off to half-second polls and would add up to 500 ms that no user waits.
+ */
 async function openViewer(page: Page, url: string, expected: number): Promise<number> {
   const start = performance.now();
   await page.goto(url);
-  await page
-    .locator(`[data-testid="drawing-layer"][data-drawn="${expected}"]`)
-    .waitFor({ state: 'attached', timeout: 60_000 });
+  await page.waitForFunction(
+    `document.querySelector('[data-testid="drawing-layer"][data-drawn="${expected}"]') !== null`,
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
   return performance.now() - start;
 }
 
@@ -217,19 +222,13 @@ export async function run(args: string[]): Promise<void> {
             openSummary.median < GOALS.openMs ? 'yes' : 'no',
           ],
           [
-            'pan/zoom: drawing layer per moving frame (ms)',
-            layer.median.toFixed(1),
-            layer.p95.toFixed(1),
-            `p95 ≤ ${GOALS.frameP95Ms}`,
-            layer.p95 <= GOALS.frameP95Ms ? 'yes' : 'no',
-          ],
-          [
             'pan/zoom: page frame interval, with drawings (ms)',
             frames.median.toFixed(1),
             frames.p95.toFixed(1),
-            '',
-            '',
+            `p95 ≤ ${GOALS.frameP95Ms}`,
+            frames.p95 <= GOALS.frameP95Ms ? 'yes' : 'no',
           ],
+          ['pan/zoom: drawing layer painting per frame (ms)', layer.median.toFixed(1), layer.p95.toFixed(1), '', ''],
           [
             'pan/zoom: page frame interval, no drawings — reference (ms)',
             bare.median.toFixed(1),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { compactGeometry, decodePath, encodePath, expandGeometry, roundGeometry } from './compact-geometry.ts';
+import {
+  compactGeometry,
+  decodePath,
+  decodePathInto,
+  encodedPathsOf,
+  encodePath,
+  expandGeometry,
+  roundGeometry,
+} from './compact-geometry.ts';
 import type { DrawingGeometry } from './drawings.ts';
 
 describe('compact geometry', () => {
@@ -63,5 +71,36 @@ describe('compact geometry', () => {
       30_000 + 120 * Math.sin(i / 80),
     ]);
     expect(encodePath(ring).length / ring.length).toBeLessThan(5);
+  });
+
+  it('decodes into a flat array the same points as into pairs', () => {
+    const ring: [number, number][] = [
+      [10.5, -3.2],
+      [120_000.1, 80_000],
+      [0, 0],
+      [10.5, -3.2],
+    ];
+    const encoded = encodePath(ring);
+    const flat = new Float64Array(encoded.length);
+    expect(decodePathInto(encoded, flat)).toBe(4);
+    expect(Array.from(flat.subarray(0, 8))).toEqual(ring.flat());
+    expect(decodePath(encoded)).toEqual(ring);
+  });
+
+  it('lists the encoded paths of lines and polygons, and none of points and ellipses', () => {
+    const polygon = compactGeometry({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 0],
+        ],
+      ],
+    });
+    expect(encodedPathsOf(polygon)).toHaveLength(1);
+    expect(encodedPathsOf({ type: 'LineString', encoded: 'abc' })).toEqual(['abc']);
+    expect(encodedPathsOf({ type: 'Point', coordinates: [1, 2] })).toEqual([]);
   });
 });

@@ -40,13 +40,16 @@ export function boxOf(geometry: DrawingGeometry): Box {
     const [rx, ry] = geometry.radii;
     return { minX: cx - rx, minY: cy - ry, maxX: cx + rx, maxY: cy + ry };
   }
-  const points = geometry.type === 'Point' ? [geometry.coordinates] : pathsOf(geometry).flat();
+  const paths = geometry.type === 'Point' ? [[geometry.coordinates]] : pathsOf(geometry);
   const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
-  for (const [x, y] of points) {
-    if (x < box.minX) box.minX = x;
-    if (y < box.minY) box.minY = y;
-    if (x > box.maxX) box.maxX = x;
-    if (y > box.maxY) box.maxY = y;
+  // Paths one by one, not flattened: a layer's thousands of outlines hold millions of points.
+  for (const path of paths) {
+    for (const [x, y] of path) {
+      if (x < box.minX) box.minX = x;
+      if (y < box.minY) box.minY = y;
+      if (x > box.maxX) box.maxX = x;
+      if (y > box.maxY) box.maxY = y;
+    }
   }
   return box;
 }

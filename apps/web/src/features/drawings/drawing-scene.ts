@@ -1,25 +1,14 @@
 import type { Drawing, Position } from '@pathology/contract';
 import RBush from 'rbush';
-import simplify from 'simplify-js';
 import { boxOf, hits, pathsOf, type Box } from './drawing-geometry.ts';
+import { encodedBox, encodedOutlines, encodedPathsOfDrawing } from './lazy-geometry.ts';
+import { simplifyPath } from './simplify-path.ts';
 
 /** A drawing in the scene: its box for the spatial index, and its outlines simplified per level of detail. */
 export interface SceneEntry extends Box {
   drawing: Drawing;
   /** Paths simplified to 2^level image pixels, made the first time a zoom needs them. */
   details: Map<number, Position[][]>;
-}
-
-/** Below this many points a path is drawn as it is at every zoom. */
-const SIMPLIFY_FROM = 16;
-
-function simplified(path: Position[], tolerance: number): Position[] {
-  if (path.length < SIMPLIFY_FROM) return path;
-  const points = simplify(
-    path.map(([x, y]) => ({ x, y })),
-    tolerance,
-  );
-  return points.map(({ x, y }): Position => [x, y]);
 }
 
 /**
@@ -34,7 +23,8 @@ export class DrawingScene {
   version = 0;
 
   private entryOf(drawing: Drawing): SceneEntry {
-    return { ...boxOf(drawing.geometry), drawing, details: new Map() };
+    const encoded = encodedPathsOfDrawing(drawing);
+    return { ...(encoded ? encodedBox(encoded) : boxOf(drawing.geometry)), drawing, details: new Map() };
   }
 
   reset(drawings: readonly Drawing[]): void {
@@ -115,7 +105,10 @@ export function pathsAtDetail(entry: SceneEntry, imagePixelsPerScreenPixel: numb
   if (level === 0) return pathsOf(entry.drawing.geometry);
   let paths = entry.details.get(level);
   if (!paths) {
-    paths = pathsOf(entry.drawing.geometry).map((path) => simplified(path, 2 ** level));
+    const encoded = encodedPathsOfDrawing(entry.drawing);
+    paths = encoded
+      ? encodedOutlines(encoded, 2 ** level)
+      : pathsOf(entry.drawing.geometry).map((path) => simplifyPath(path, 2 ** level));
     entry.details.set(level, paths);
   }
   return paths;

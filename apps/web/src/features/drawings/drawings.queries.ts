@@ -1,6 +1,5 @@
 import {
   DrawingSchema,
-  expandGeometry,
   ScreenSettingItemSchema,
   SCREEN_SETTING_DEFAULTS,
   type CreateDrawingRequest,
@@ -10,9 +9,10 @@ import {
   type UpdateDrawingRequest,
 } from '@pathology/contract';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
+import { withLazyGeometry } from './lazy-geometry.ts';
 
 export const drawingQueryKeys = {
   layer: (imageId: string, layerId: string) => ['drawings', imageId, layerId] as const,
@@ -23,26 +23,25 @@ const layerPath = (imageId: string, layerId: string) =>
   `/images/${encodeURIComponent(imageId)}/layers/${encodeURIComponent(layerId)}`;
 
 /**
- * A layer's drawings in one request. Not validated here: ten thousand outlines of hundreds of points
- * would take the schema seconds to walk, and the server wrote them from validated input.
+ * Every drawing of the layer the reader may see, in one streamed request. Not validated here: ten thousand
+ * outlines of hundreds of points would take the schema seconds to walk, and the server wrote them from
+ * validated input. The ALL/PRIVATE/PUBLIC filter is applied to this list ({@link matchesVisibility}), which
+ * gives exactly the server's narrowed lists, so the request need not wait for the visibility setting.
  */
-/**
- * Every drawing of the layer the reader may see, in one streamed request. It starts as soon as the layer is known,
- * beside the visibility setting rather than after it: the ALL/PRIVATE/PUBLIC filter is applied to this list
- * ({@link matchesVisibility}), which gives exactly the server's narrowed lists.
- */
-export function useLayerDrawings(imageId: string, layerId: string | undefined) {
-  return useQuery({
-    queryKey: drawingQueryKeys.layer(imageId, layerId ?? ''),
+export const layerDrawingsQuery = (imageId: string, layerId: string) =>
+  queryOptions({
+    queryKey: drawingQueryKeys.layer(imageId, layerId),
     queryFn: async ({ signal }) => {
-      const list = await api.get<DrawingList>(`${layerPath(imageId, layerId!)}/visibility/ALL/drawings`, {
-        signal,
-      });
-      return list.data.map((drawing): Drawing => ({ ...drawing, geometry: expandGeometry(drawing.geometry) }));
+      const list = await api.get<DrawingList>(`${layerPath(imageId, layerId)}/visibility/ALL/drawings`, { signal });
+      return list.data.map(withLazyGeometry);
     },
-    enabled: layerId !== undefined,
     staleTime: 30_000,
+    // Comparing a new list with the old would read, and so decode, every drawing's points.
+    structuralSharing: false,
   });
+
+export function useLayerDrawings(imageId: string, layerId: string | undefined) {
+  return useQuery({ ...layerDrawingsQuery(imageId, layerId ?? ''), enabled: layerId !== undefined });
 }
 
 /** The ALL/PRIVATE/PUBLIC filter of the viewer, as GET …/visibility/{filter}/drawings narrows on the server. */

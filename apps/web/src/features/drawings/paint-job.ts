@@ -29,7 +29,8 @@ export interface PaintSources {
 
 /** Arrow heads and ruler ticks, in image pixels sized for the zoom. */
 function addDecorations(drawing: Drawing, path: Path2D, perPixel: number): void {
-  if (drawing.geometry.type !== 'LineString' || (drawing.shapeType !== 'arrow' && drawing.shapeType !== 'ruler'))
+  // The shape first: reading the geometry of a drawing from a layer list decodes its points.
+  if ((drawing.shapeType !== 'arrow' && drawing.shapeType !== 'ruler') || drawing.geometry.type !== 'LineString')
     return;
   const [from, to] = [drawing.geometry.coordinates[0]!, drawing.geometry.coordinates.at(-1)!];
   const angle = Math.atan2(to[1] - from[1], to[0] - from[0]);
@@ -63,10 +64,10 @@ export class PaintJob {
   private index = 0;
   private readonly labelled: SceneEntry[] = [];
   private labelIndex = 0;
-  private readonly context: CanvasRenderingContext2D;
+  private readonly context: OffscreenCanvasRenderingContext2D;
 
   constructor(
-    readonly canvas: HTMLCanvasElement,
+    readonly canvas: OffscreenCanvas,
     readonly t: ViewTransform,
     readonly version: number,
     private readonly entries: readonly SceneEntry[],
@@ -119,7 +120,7 @@ export class PaintJob {
       groups.set(key, group);
     }
     const size = Math.max(entry.maxX - entry.minX, entry.maxY - entry.minY) * this.t.scale;
-    if (drawing.geometry.type === 'Point') {
+    if (drawing.shapeType === 'point' && drawing.geometry.type === 'Point') {
       addPoint(group.fills, drawing.geometry.coordinates, perPixel);
     } else if (size < DOT_SIZE) {
       group.fills.rect(entry.minX, entry.minY, DOT_SIZE * perPixel, DOT_SIZE * perPixel);

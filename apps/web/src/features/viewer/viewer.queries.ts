@@ -1,7 +1,9 @@
 import { ImageSchema } from '@pathology/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
+import { layerDrawingsQuery } from '../drawings/drawings.queries.ts';
 import { IMAGE_POLL_INTERVAL_MS, isInProgress } from '../case-images/case-images.queries.ts';
+import { initialLayer } from './layers.ts';
 
 export const viewerQueryKeys = {
   all: ['viewer'] as const,
@@ -12,7 +14,13 @@ export const viewerQueryKeys = {
 export const viewerImageQuery = (imageId: string) =>
   queryOptions({
     queryKey: viewerQueryKeys.image(imageId),
-    queryFn: ({ signal }) => api.get(`/images/${encodeURIComponent(imageId)}`, { signal, schema: ImageSchema }),
+    queryFn: async ({ signal, client }) => {
+      const image = await api.get(`/images/${encodeURIComponent(imageId)}`, { signal, schema: ImageSchema });
+      const layer = initialLayer(image.imageLayerResources);
+      // The drawings are the page's largest answer: asked the moment their layer is known, not once the viewer has rendered.
+      if (layer && !isInProgress(image)) void client.prefetchQuery(layerDrawingsQuery(image.id, layer.id));
+      return image;
+    },
     refetchInterval: (query) => (query.state.data && isInProgress(query.state.data) ? IMAGE_POLL_INTERVAL_MS : false),
   });
 
