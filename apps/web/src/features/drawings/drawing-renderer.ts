@@ -25,11 +25,12 @@ export interface RenderOptions {
 const SELECTED_COLOR = '#228be6';
 const HANDLE_SIZE = 8;
 /**
- * Painting time per frame. The first picture with drawings is awaited (the layer is loading) and takes
- * most of the frame; later ones replace a picture already on screen, and a software canvas spends some four
- * times as long rasterizing what was painted, so they keep each frame near 30 Hz.
+ * Painting time per frame. The first picture with drawings is awaited (the layer is loading): it takes
+ * a few long frames, which finish it sooner than many short ones between the slide's own. Later ones
+ * replace a picture already on screen, and a software canvas spends some four times as long
+ * rasterizing what was painted, so they keep each frame near 30 Hz.
  */
-const FIRST_PICTURE_BUDGET_MS = 45;
+const FIRST_PICTURE_BUDGET_MS = 120;
 const REPAINT_BUDGET_MS = 6;
 /** A new picture is painted once the slide has not moved for this long; until then the last one moves with it. */
 const SETTLE_MS = 150;
