@@ -1,27 +1,14 @@
 import type { Drawing, Position } from '@pathology/contract';
 import { describe, expect, it } from 'vitest';
 import { DrawingScene, pathsAtDetail } from './drawing-scene.ts';
+import { testDrawing } from './test-drawing.ts';
 
 function polygon(id: string, x: number, size: number, points = 4): Drawing {
   const ring: Position[] = Array.from({ length: points }, (_, i) => {
     const angle = (2 * Math.PI * i) / points;
     return [x + size * Math.cos(angle), size * Math.sin(angle)];
   });
-  return {
-    id,
-    imageId: 'image',
-    imageLayerId: 'layer',
-    authorAccountId: null,
-    authorName: null,
-    visibility: 'public',
-    title: '',
-    shapeType: 'polygon',
-    geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]!]] },
-    style: { lineWidth: 2, lineColor: '#868e96' },
-    createdAt: '',
-    updatedAt: '',
-    editable: false,
-  };
+  return testDrawing(id, { geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]!]] } });
 }
 
 describe('drawing scene', () => {

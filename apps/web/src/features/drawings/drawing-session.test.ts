@@ -2,23 +2,19 @@ import type { Drawing } from '@pathology/contract';
 import { describe, expect, it } from 'vitest';
 import { DrawingScene } from './drawing-scene.ts';
 import { DrawingSession } from './drawing-session.ts';
+import { testDrawing } from './test-drawing.ts';
 
 function drawing(id: string, x = 0, title = ''): Drawing {
-  return {
-    id,
-    imageId: 'image',
-    imageLayerId: 'layer',
+  return testDrawing(id, {
     authorAccountId: 'me',
     authorName: 'Me',
-    visibility: 'public',
     title,
     shapeType: 'point',
     geometry: { type: 'Point', coordinates: [x, 0] },
-    style: { lineWidth: 2, lineColor: '#868e96' },
     createdAt: '2026-11-24T00:00:00.000Z',
     updatedAt: '2026-11-24T00:00:00.000Z',
     editable: true,
-  };
+  });
 }
 
 const kinds = (session: DrawingSession) => session.pending().map((op) => `${op.kind} ${op.drawing.id}`);

@@ -5,6 +5,7 @@ import { boxOf } from './drawing-geometry.ts';
 import { DrawingScene, pathsAtDetail } from './drawing-scene.ts';
 import { withLazyGeometry } from './lazy-geometry.ts';
 import { simplifyPath } from './simplify-path.ts';
+import { testDrawing } from './test-drawing.ts';
 
 vi.mock('@pathology/contract', async (original) => {
   const actual = await original<typeof contract>();
@@ -19,21 +20,7 @@ function listed(id: string, points: number): { item: CompactDrawing; ring: Posit
     return [1000 + r * Math.cos(angle), 2000 + r * Math.sin(angle)];
   });
   const geometry = roundGeometry({ type: 'Polygon', coordinates: [[...ring, ring[0]!]] });
-  const item: CompactDrawing = {
-    id,
-    imageId: 'image',
-    imageLayerId: 'layer',
-    authorAccountId: null,
-    authorName: null,
-    visibility: 'public',
-    title: '',
-    shapeType: 'polygon',
-    geometry: compactGeometry(geometry),
-    style: { lineWidth: 2, lineColor: '#868e96' },
-    createdAt: '',
-    updatedAt: '',
-    editable: false,
-  };
+  const item: CompactDrawing = { ...testDrawing(id), geometry: compactGeometry(geometry) };
   return { item, ring: geometry.type === 'Polygon' ? geometry.coordinates[0]! : [] };
 }
 
