@@ -50,4 +50,14 @@ describe('drawings with lazily decoded geometry', () => {
     expect(JSON.parse(JSON.stringify(drawing)).geometry).toEqual({ type: 'Polygon', coordinates: [ring] });
     expect(contract.expandGeometry).toHaveBeenCalledTimes(1);
   });
+
+  it('simplify an outline longer than the decoding buffer first held from its own points', async () => {
+    // A fresh module, whose buffer has not grown yet: 20,000 points take far more than its first 16,384 numbers.
+    vi.resetModules();
+    const fresh = await import('./lazy-geometry.ts');
+    const { item, ring } = listed('long', 20_000);
+    const encoded = item.geometry.type === 'Polygon' && 'encoded' in item.geometry ? item.geometry.encoded : [];
+    expect(encoded[0]!.length).toBeGreaterThan(1 << 14);
+    expect(fresh.encodedOutlines(encoded, 8)).toEqual([simplifyPath(ring, 8)]);
+  });
 });

@@ -65,5 +65,9 @@ export function encodedBox(paths: readonly string[]): Box {
 
 /** The outlines simplified to `tolerance` image pixels, straight from their encoded form. */
 export function encodedOutlines(paths: readonly string[], tolerance: number): Position[][] {
-  return paths.map((encoded) => simplifyFlat(scratch, decoded(encoded), tolerance));
+  return paths.map((encoded) => {
+    // Decoded first: decoding may replace the buffer with a larger one.
+    const count = decoded(encoded);
+    return simplifyFlat(scratch, count, tolerance);
+  });
 }
