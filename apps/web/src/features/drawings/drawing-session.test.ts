@@ -66,4 +66,15 @@ describe('drawing session', () => {
     expect(kinds(session)).toEqual(['update a']);
     expect(session.scene.size).toBe(2);
   });
+
+  it('keeps an edit an update when the filter hides the edited drawing from the list', () => {
+    const session = new DrawingSession(new DrawingScene());
+    session.load([drawing('a'), drawing('b')]);
+    session.apply({ before: drawing('a'), after: drawing('a', 0, 'Renamed') });
+    // "Drawings shown: Private" narrows the list; the public drawing 'a' is not in it.
+    session.load([drawing('b')]);
+    expect(kinds(session)).toEqual(['update a']);
+    session.load([drawing('a'), drawing('b')]);
+    expect(kinds(session)).toEqual(['update a']);
+  });
 });

@@ -56,13 +56,17 @@ export class DrawingSession {
     else this.scene.remove(id);
   }
 
-  /** The server's drawings (the new baseline), with the edits not yet saved laid over them. */
+  /**
+   * The server's drawings (the new baseline), with the edits not yet saved laid over them. The list may be
+   * narrowed by the visibility filter, so a drawing missing from it keeps the baseline it had: it may only be
+   * hidden, and treating it as gone would turn its edit into a create.
+   */
   load(drawings: readonly Drawing[]): void {
     const edited = new Map([...this.saved.keys()].map((id) => [id, this.scene.get(id) ?? null]));
     const server = new Map(drawings.map((drawing) => [drawing.id, drawing]));
     this.scene.reset(drawings);
     for (const [id, drawing] of edited) {
-      this.saved.set(id, server.get(id) ?? null);
+      this.saved.set(id, server.get(id) ?? this.saved.get(id) ?? null);
       if (drawing) this.scene.put(drawing);
       else this.scene.remove(id);
     }
