@@ -207,3 +207,79 @@ describe('drawings: draw, measure, save, filter, share and download on a real sl
     }
   });
 });
+
+type ScreenBox = { x: number; y: number; width: number; height: number };
+const apart = (a: ScreenBox, b: ScreenBox) =>
+  a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+
+describe('drawings: the details card beside the shape, and an edit saved across a filter change', () => {
+  it('keeps the next drag free and saves a title edit made before switching to Private', async () => {
+    let caseId: string | undefined;
+    try {
+      await withAppPage(browser, baseURL, 'drawings-details', async (app) => {
+        const { page } = app;
+        await signIn(page, 'member', '/organizations');
+        await waitForShell(page);
+        await switchLanguage(page, 'en');
+        const created = await createCase(page, `E2E-DRAW-CARD-${Date.now()}`, DEMO_GROUPS.central.name);
+        caseId = created.id;
+        const image = await waitUntilAvailable(
+          page,
+          await uploadImage(page, created.id, slidePath('CMU-1-Small-Region.svs')),
+        );
+        await openViewer(page, created.id, image.id);
+        await expect.poll(() => drawnCount(page)).toBe('0');
+
+        // The card opens beside the new rectangle, not over it and not at the top left.
+        await page.keyboard.press('b');
+        const [from, to] = [await at(page, 0.3, 0.3), await at(page, 0.45, 0.45)];
+        await drag(page, from, to);
+        const details = page.getByTestId('drawing-details');
+        await details.waitFor();
+        await expect
+          .poll(async () => details.evaluate((element) => getComputedStyle(element.parentElement!).visibility))
+          .toBe('visible');
+        const card = (await details.boundingBox())!;
+        expect(apart(card, { x: from[0], y: from[1], width: to[0] - from[0], height: to[1] - from[1] })).toBe(true);
+        // The next shape starts at the top left, where the card used to open: the drag draws, the card takes nothing.
+        const [nextFrom, nextTo] = [await at(page, 0.1, 0.18), await at(page, 0.2, 0.26)];
+        expect(
+          apart(card, {
+            x: nextFrom[0],
+            y: nextFrom[1],
+            width: nextTo[0] - nextFrom[0],
+            height: nextTo[1] - nextFrom[1],
+          }),
+        ).toBe(true);
+        await drag(page, nextFrom, nextTo);
+        await expect.poll(() => drawnCount(page)).toBe('2');
+        await page.getByTestId('drawing-save').click();
+        await expect.poll(async () => (await layerDrawings(page, image)).length).toBe(2);
+
+        // "New drawings are" labels the visibility of new drawings in the options.
+        await page.getByTestId('drawing-options').click();
+        await expect.poll(() => page.getByText('New drawings are', { exact: true }).isVisible()).toBe(true);
+        await page.keyboard.press('Escape');
+
+        // Edit a saved title, narrow the list to Private (the rectangle is public), then save: a PATCH, not a 409.
+        await page.keyboard.press('v');
+        await page.mouse.click(...(await at(page, 0.375, 0.375)));
+        await page.getByTestId('drawing-title').fill('Edited before the filter');
+        await page.getByTestId('drawing-title').press('Enter');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('drawing-visibility-filter').getByText('Private').click();
+        const save = page.getByTestId('drawing-save');
+        await expect.poll(() => save.innerText()).toBe('Save (1)');
+        await save.click();
+        await expect.poll(() => save.innerText()).toBe('Save');
+        const stored = await layerDrawings(page, image);
+        expect(stored.map((drawing) => drawing.title)).toContain('Edited before the filter');
+        await settle(page);
+        await app.screenshot('drawings-details-beside-en');
+        expect(app.consoleErrors).toEqual([]);
+      });
+    } finally {
+      if (caseId) await deleteCasesAsSuper(browser, baseURL, [{ id: caseId }]);
+    }
+  });
+});

@@ -9,10 +9,11 @@ import {
   SegmentedControl,
   Select,
   Switch,
+  Text,
   Tooltip,
 } from '@mantine/core';
 import { DRAWING_VISIBILITY_FILTERS, type DrawingShape } from '@pathology/contract';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   IconArrowBackUp,
@@ -107,6 +108,7 @@ export function DrawingToolbar({ layer, canCreate, canDownload, imageId }: Drawi
   const { t } = useTranslation();
   const downloads = useDownloadDrawings();
   const { preferences, setPreferences } = layer;
+  const newVisibilityLabel = useId();
   const toolButton = (tool: DrawingTool) => (
     <IconButton
       key={tool}
@@ -293,9 +295,12 @@ export function DrawingToolbar({ layer, canCreate, canDownload, imageId }: Drawi
                 onChange={(event) => setPreferences({ ...preferences, autoFillTitle: event.currentTarget.checked })}
                 data-testid="drawing-auto-title"
               />
+              <Text size="xs" fw={500} mb={4} id={newVisibilityLabel}>
+                {t('drawings.options.autoSaveVisibility')}
+              </Text>
               <SegmentedControl
                 size="xs"
-                aria-label={t('drawings.options.autoSaveVisibility')}
+                aria-labelledby={newVisibilityLabel}
                 value={preferences.autoSaveVisibility}
                 onChange={(value) => setPreferences({ ...preferences, autoSaveVisibility: value })}
                 data={[

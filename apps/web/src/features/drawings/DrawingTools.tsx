@@ -1,7 +1,7 @@
-import { Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import type { Case, Image } from '@pathology/contract';
 import type OpenSeadragon from 'openseadragon';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { errorText } from '../../i18n/error-text.ts';
@@ -9,6 +9,7 @@ import { useAccount } from '../account/account.queries.ts';
 import { DrawingDetails } from './DrawingDetails.tsx';
 import { DrawingToolbar } from './DrawingToolbar.tsx';
 import { useDrawingLayer } from './useDrawingLayer.ts';
+import { useDetailsPlacement } from './useDetailsPlacement.ts';
 import { useDrawingShortcuts } from './useDrawingShortcuts.ts';
 
 interface DrawingToolsProps {
@@ -43,19 +44,35 @@ export function DrawingTools({ viewer, ready, image, layerId, caseItem }: Drawin
   const layer = useDrawingLayer({ viewer, ready, image, layerId, canCreate, author });
   useDrawingShortcuts(layer, canCreate);
   const blocker = useUnsavedGuard(layer.unsavedCount > 0 && !layer.preferences.autoSave);
+  const toolbar = useRef<HTMLDivElement>(null);
+  const details = useRef<HTMLDivElement>(null);
+  useDetailsPlacement(viewer, layer.selected?.geometry, details, toolbar);
 
   return (
     <>
-      {/* Tools and the selection's details stack at the top left, beside the viewer's own tools; the slide stays clickable around them. */}
+      {/* The tools sit at the top left, beside the viewer's own tools; the slide stays clickable around them. */}
       <Stack gap={8} pos="absolute" top={12} left={64} right={160} style={{ zIndex: 2, pointerEvents: 'none' }}>
-        <DrawingToolbar
-          layer={layer}
-          canCreate={canCreate}
-          canDownload={caseItem?.userCapabilities.canDownloadDrawings ?? false}
-          imageId={image.id}
-        />
-        <DrawingDetails layer={layer} image={image} />
+        <Box ref={toolbar} style={{ alignSelf: 'flex-start', pointerEvents: 'none' }}>
+          <DrawingToolbar
+            layer={layer}
+            canCreate={canCreate}
+            canDownload={caseItem?.userCapabilities.canDownloadDrawings ?? false}
+            imageId={image.id}
+          />
+        </Box>
       </Stack>
+      {/* The selection's details follow the drawing, beside it, never where the next shape is drawn. */}
+      {layer.selected && (
+        <Box
+          ref={details}
+          pos="absolute"
+          top={0}
+          left={0}
+          style={{ zIndex: 2, pointerEvents: 'none', visibility: 'hidden' }}
+        >
+          <DrawingDetails layer={layer} image={image} />
+        </Box>
+      )}
       {(layer.loading || layer.error != null) && (
         <Paper shadow="sm" radius="md" px="sm" py={6} pos="absolute" bottom={48} left={12} style={{ zIndex: 2 }}>
           {layer.loading ? (
