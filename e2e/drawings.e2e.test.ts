@@ -236,9 +236,8 @@ describe('drawings: the details card beside the shape, and an edit saved across 
         await drag(page, from, to);
         const details = page.getByTestId('drawing-details');
         await details.waitFor();
-        await expect
-          .poll(async () => details.evaluate((element) => getComputedStyle(element.parentElement!).visibility))
-          .toBe('visible');
+        // Placed once the slide's transform is known (hidden until then, so it never flashes at the corner).
+        await expect.poll(() => details.locator('xpath=..').getAttribute('style')).toContain('visibility: visible');
         const card = (await details.boundingBox())!;
         expect(apart(card, { x: from[0], y: from[1], width: to[0] - from[0], height: to[1] - from[1] })).toBe(true);
         // The next shape starts at the top left, where the card used to open: the drag draws, the card takes nothing.
@@ -263,6 +262,8 @@ describe('drawings: the details card beside the shape, and an edit saved across 
 
         // Edit a saved title, narrow the list to Private (the rectangle is public), then save: a PATCH, not a 409.
         await page.keyboard.press('v');
+        await page.keyboard.press('Escape');
+        await details.waitFor({ state: 'detached' });
         await page.mouse.click(...(await at(page, 0.375, 0.375)));
         await page.getByTestId('drawing-title').fill('Edited before the filter');
         await page.getByTestId('drawing-title').press('Enter');
@@ -271,8 +272,10 @@ describe('drawings: the details card beside the shape, and an edit saved across 
         const save = page.getByTestId('drawing-save');
         await expect.poll(() => save.innerText()).toBe('Save (1)');
         await save.click();
-        await expect.poll(() => save.innerText()).toBe('Save');
+        await expect.poll(() => save.innerText()).toBe('Save drawings');
         const stored = await layerDrawings(page, image);
+        // Still two drawings: the edit updated one, it did not create a copy.
+        expect(stored).toHaveLength(2);
         expect(stored.map((drawing) => drawing.title)).toContain('Edited before the filter');
         await settle(page);
         await app.screenshot('drawings-details-beside-en');
