@@ -8,7 +8,7 @@ import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
-import { registerMergePatch } from './http/merge-patch.ts';
+import { registerJsonBodies } from './http/json-body.ts';
 import { registerNulCharacterCheck } from './http/nul-characters.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerOpenApi(app, APP_VERSION);
   registerErrorHandler(app);
-  registerMergePatch(app);
+  registerJsonBodies(app);
   registerNulCharacterCheck(app);
   if (deps.idp != null) await registerIdp(app, deps.idp);
 
