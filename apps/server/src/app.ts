@@ -11,6 +11,7 @@ import { registerErrorHandler, registerNotFoundHandler } from './http/error-hand
 import { registerJsonBodies } from './http/json-body.ts';
 import { registerNulCharacterCheck } from './http/nul-characters.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { QueueStates } from './jobs/job-queue.ts';
 import type { QueuePayloads } from './jobs/queues.ts';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl, issuer: deps.config.oidc.issuer });
   await registerOpenApi(app, APP_VERSION);
   registerErrorHandler(app);
   registerJsonBodies(app);
