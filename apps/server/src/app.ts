@@ -8,9 +8,10 @@ import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
-import { registerMergePatch } from './http/merge-patch.ts';
+import { registerJsonBodies } from './http/json-body.ts';
 import { registerNulCharacterCheck } from './http/nul-characters.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { QueueStates } from './jobs/job-queue.ts';
 import type { QueuePayloads } from './jobs/queues.ts';
@@ -137,9 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl, issuer: deps.config.oidc.issuer });
   await registerOpenApi(app, APP_VERSION);
   registerErrorHandler(app);
-  registerMergePatch(app);
+  registerJsonBodies(app);
   registerNulCharacterCheck(app);
   if (deps.idp != null) await registerIdp(app, deps.idp);
 

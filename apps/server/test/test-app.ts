@@ -29,9 +29,11 @@ export interface TestContext {
 /**
  * The real app on a database of its own (fastify/demo's test helper): built before the file's
  * tests, closed after. Requests go through `app.inject`, so no port is opened. Mail goes to the
- * outbox in `dataDir`, or through `smtpUrl` (asked when the app is built) when given.
+ * outbox in `dataDir`, or through `smtpUrl` (asked when the app is built) when given. `webDist` serves a built web app.
  */
-export function useTestApp(options: { smtpUrl?: () => string; builtInSignIn?: boolean } = {}): TestContext {
+export function useTestApp(
+  options: { smtpUrl?: () => string; builtInSignIn?: boolean; webDist?: string } = {},
+): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase();
@@ -45,7 +47,7 @@ export function useTestApp(options: { smtpUrl?: () => string; builtInSignIn?: bo
       config: {
         role: 'all',
         logLevel: process.env.TEST_LOG === '1' ? 'error' : 'silent',
-        webDist: '/nonexistent',
+        webDist: options.webDist ?? '/nonexistent',
         dataDir: context.dataDir,
         tileCacheBytes: 64 * 1024 * 1024,
         maxCaseImages: DEFAULT_MAX_CASE_IMAGES,

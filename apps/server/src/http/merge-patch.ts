@@ -1,21 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-
 export const MERGE_PATCH_CONTENT_TYPE = 'application/merge-patch+json';
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-
-/** Accepts `application/merge-patch+json` bodies (RFC 7396) as JSON on every route. */
-export function registerMergePatch(app: FastifyInstance): void {
-  app.addContentTypeParser(MERGE_PATCH_CONTENT_TYPE, { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(body as string) as unknown);
-    } catch {
-      const error = new Error('Body is not valid JSON') as Error & { statusCode: number };
-      error.statusCode = 400;
-      done(error, undefined);
-    }
-  });
-}
 
 /**
  * RFC 7396: members of the patch replace those of the target, `null` removes a member,

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { API_DOCS_CSP } from './security-headers.ts';
 
 /** OpenAPI document generated from the routes' contract schemas, served with its UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
@@ -18,5 +19,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: API_DOCS_CSP,
+    // Its default sends the document's address to validator.swagger.io for a badge image.
+    uiConfig: { validatorUrl: null },
+  });
 }

@@ -13,6 +13,7 @@ const translatedMessages = {
   fieldRequired: 'serverMessages.fieldRequired',
   fieldEmail: 'serverMessages.fieldEmail',
   fieldNulCharacter: 'serverMessages.fieldNulCharacter',
+  bodyNestedTooDeep: 'serverMessages.bodyNestedTooDeep',
   storageLimitExceeded: 'serverMessages.storageLimitExceeded',
   organizationLimitReached: 'serverMessages.organizationLimitReached',
   organizationSettingsOwnerOnly: 'serverMessages.organizationSettingsOwnerOnly',

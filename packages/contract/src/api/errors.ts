@@ -7,6 +7,9 @@ export const ErrorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
+/** Deepest nesting of arrays and objects a JSON body may have; the contract's deepest bodies nest under ten. */
+export const MAX_JSON_DEPTH = 64;
+
 /** Messages with the spec's exact wording; the web translates them by key. */
 export const MESSAGES = {
   unexpectedError: 'Unexpected error',
@@ -21,6 +24,8 @@ export const MESSAGES = {
   fieldEmail: 'This field must be a valid email address',
   /** 422: PostgreSQL text cannot hold the NUL character (U+0000). */
   fieldNulCharacter: 'This field must not contain the NUL character',
+  /** 422 before the body is parsed: deeper nesting than any request needs, which would exhaust the stack. */
+  bodyNestedTooDeep: `Arrays and objects in the body must not be nested more than ${MAX_JSON_DEPTH} levels deep`,
   fieldMaxLength: 'This field must be at most ${max} characters',
   /** 413 before any byte is stored: the group's storage limit (part 3 §3) would be passed. */
   storageLimitExceeded: "This upload would exceed the group's storage limit.",

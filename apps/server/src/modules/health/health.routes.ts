@@ -1,5 +1,6 @@
 import { HealthSchema } from '@pathology/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/unavailable.ts';
 import { checkHealth, type HealthDeps } from './health.service.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps) => {
@@ -17,7 +18,9 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps)
     },
     async (_request, reply) => {
       const health = await checkHealth(deps);
-      return reply.status(health.status === 'ok' ? 200 : 503).send(health);
+      if (health.status === 'ok') return reply.send(health);
+      // A database or queue that does not answer is restarting or coming up: as on every other 503, say when to ask again.
+      return reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send(health);
     },
   );
 };

@@ -1,5 +1,11 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '#test/free-port.ts';
 import { useTestApp } from '#test/test-app.ts';
+import { createDatabase } from '../../db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/unavailable.ts';
+import { healthRoutes } from './health.routes.ts';
 import { checkHealth } from './health.service.ts';
 
 describe('GET /api/v1/health', () => {
@@ -27,5 +33,28 @@ describe('GET /api/v1/health', () => {
       version: '0.30.0',
     });
     expect(health).toMatchObject({ status: 'degraded', database: { ok: false, error: 'connection refused' } });
+  });
+
+  it('answers 503 with Retry-After while the database cannot be reached', async () => {
+    // A pool aimed at a port nobody listens on: the database of a server whose PostgreSQL restarts.
+    const unreachable = createDatabase(`postgres://nobody@127.0.0.1:${await freePort()}/none`);
+    const app = Fastify().withTypeProvider();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(healthRoutes, {
+      pool: unreachable.pool,
+      queueState: () => t.jobs.state(),
+      role: 'api',
+      version: '0.30.0',
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      expect(response.json()).toMatchObject({ status: 'degraded', database: { ok: false } });
+    } finally {
+      await app.close();
+      await unreachable.close();
+    }
   });
 });
