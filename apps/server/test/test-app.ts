@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { BlobStore } from '../src/storage/blob-store.ts';
 import { FilesystemBlobStore } from '../src/storage/filesystem-blob-store.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -31,7 +32,14 @@ export interface TestContext {
  * tests, closed after. Requests go through `app.inject`, so no port is opened. Mail goes to the
  * outbox in `dataDir`, or through `smtpUrl` (asked when the app is built) when given.
  */
-export function useTestApp(options: { smtpUrl?: () => string; builtInSignIn?: boolean } = {}): TestContext {
+export function useTestApp(
+  options: {
+    smtpUrl?: () => string;
+    builtInSignIn?: boolean;
+    /** What the app writes blobs through, e.g. a wrapper that makes the storage fail; `t.blobs` stays the real store. */
+    wrapBlobs?: (store: FilesystemBlobStore) => BlobStore;
+  } = {},
+): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await createTestDatabase();
@@ -65,7 +73,7 @@ export function useTestApp(options: { smtpUrl?: () => string; builtInSignIn?: bo
         },
       },
       database: context.database,
-      blobs: context.blobs,
+      blobs: options.wrapBlobs?.(context.blobs) ?? context.blobs,
       sendJob: (name, payload) => context.jobs.send(name, payload),
       queueState: () => context.jobs.state(),
       jobAlive: (name, match) => context.jobs.alive(name, match),

@@ -14,6 +14,8 @@ const translatedMessages = {
   fieldEmail: 'serverMessages.fieldEmail',
   fieldNulCharacter: 'serverMessages.fieldNulCharacter',
   storageLimitExceeded: 'serverMessages.storageLimitExceeded',
+  storageFull: 'serverMessages.storageFull',
+  storageUnavailable: 'serverMessages.storageUnavailable',
   organizationLimitReached: 'serverMessages.organizationLimitReached',
   organizationSettingsOwnerOnly: 'serverMessages.organizationSettingsOwnerOnly',
   organizationHasCases: 'serverMessages.organizationHasCases',
