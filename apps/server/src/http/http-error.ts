@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Sent with the answer, e.g. Retry-After of a 503. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

@@ -15,6 +15,8 @@ const translatedMessages = {
   fieldNulCharacter: 'serverMessages.fieldNulCharacter',
   bodyNestedTooDeep: 'serverMessages.bodyNestedTooDeep',
   storageLimitExceeded: 'serverMessages.storageLimitExceeded',
+  storageFull: 'serverMessages.storageFull',
+  storageUnavailable: 'serverMessages.storageUnavailable',
   organizationLimitReached: 'serverMessages.organizationLimitReached',
   organizationSettingsOwnerOnly: 'serverMessages.organizationSettingsOwnerOnly',
   organizationHasCases: 'serverMessages.organizationHasCases',

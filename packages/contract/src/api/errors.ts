@@ -29,6 +29,10 @@ export const MESSAGES = {
   fieldMaxLength: 'This field must be at most ${max} characters',
   /** 413 before any byte is stored: the group's storage limit (part 3 §3) would be passed. */
   storageLimitExceeded: "This upload would exceed the group's storage limit.",
+  /** 507 when the disk or bucket the files go to is full; what was received of a resumable upload is kept. */
+  storageFull: 'The storage is full, so the file could not be saved. Please ask an administrator to free space.',
+  /** 503 with Retry-After when the storage cannot be written (read-only, failing disk, S3 unreachable). */
+  storageUnavailable: 'The storage is unavailable, so the file could not be saved. Please try again later.',
   organizationLimitReached: 'The contract has reached its limit of groups.',
   organizationSettingsOwnerOnly:
     "Only the contract's proprietors can change the storage limit and the AI and drawing-download settings.",

@@ -15,6 +15,7 @@ import { images } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { InvalidVsiZipError, validateVsiZip } from '../../imaging/index.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { StorageFailure, storageFailure } from '../../storage/storage-failure.ts';
 import { addUsageWithinLimit, assertStorageRoom } from '../cases/storage-quota.ts';
 import { imageBlobKeys } from './image-blobs.ts';
 import { imageContentCheck, imageExtension } from './upload-checks.ts';
@@ -38,6 +39,13 @@ interface Deps {
   queueConversion: (imageId: string) => Promise<void>;
   /** Local scratch folder (VSI zips are validated from a file, as a zip's directory sits at its end). */
   scratchDir: string;
+}
+
+/** A storage write that failed for want of space or a writable storage, as the caller's 507 or 503. */
+function storing<T>(write: Promise<T>): Promise<T> {
+  return write.catch((error: unknown) => {
+    throw storageFailure(error) ?? error;
+  });
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -106,13 +114,13 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
         let stored: { size: number };
         let displayName = request.displayName ?? request.filename;
         if (extension === '.zip') {
-          const zip = await storeVsiZip(key, body, size);
+          const zip = await storing(storeVsiZip(key, body, size));
           stored = zip;
           if (request.displayName == null) displayName = zip.vsiName;
         } else {
           // pipeline destroys the check when the body errors or ends early (a cut connection), so put() fails.
           const checked = pipeline(body, imageContentCheck(extension), () => {});
-          stored = await blobs.put(key, checked, { size });
+          stored = await storing(blobs.put(key, checked, { size }));
         }
         if (stored.size === 0) throw new HttpError(422, IMAGE_MESSAGES.emptyFile);
         await db.transaction(async (tx) => {
@@ -136,7 +144,8 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
           });
         });
       } catch (error) {
-        await blobs.delete(key);
+        // A put that failed stored nothing (and a storage that fails would fail the delete too).
+        if (!(error instanceof StorageFailure)) await blobs.delete(key);
         if (isUniqueViolation(error)) throw HttpError.conflict(IMAGE_MESSAGES.duplicateFile);
         throw error;
       }

@@ -1,14 +1,16 @@
 import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
-import { FileStore } from '@tus/file-store';
 import { ERRORS, EVENTS, Server, type ServerOptions, type Upload } from '@tus/server';
 import { ImageUploadQuerySchema, MESSAGES, type ErrorResponse } from '@pathology/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller.ts';
 import { refuseNulCharacters } from '../../http/nul-characters.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { StorageFailure, storageFailure } from '../../storage/storage-failure.ts';
 import type { ImageIngest, ImageUploadRequest } from '../images/image-ingest.ts';
+import { StagingFileStore } from './staging-file-store.ts';
 
 /** Unfinished uploads are kept this long after their creation, then swept. */
 export const TUS_UPLOAD_EXPIRATION_MS = 24 * 60 * 60 * 1000;
@@ -69,7 +71,7 @@ export function createTusUploadServer({ ingest, directory, path: endpoint, log }
   const callers = new WeakMap<IncomingMessage, Caller>();
   /** Uploads whose last byte arrived and which are being stored: a repeated final PATCH must not store them twice. */
   const finishing = new Set<string>();
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: TUS_UPLOAD_EXPIRATION_MS });
+  const datastore = new StagingFileStore({ directory, expirationPeriodInMilliseconds: TUS_UPLOAD_EXPIRATION_MS });
 
   function nodeRequest(req: TusRequest) {
     return req.runtime?.node as { req: IncomingMessage; res?: { setHeader(name: string, value: string): void } };
@@ -88,14 +90,28 @@ export function createTusUploadServer({ ingest, directory, path: endpoint, log }
       return new TusFailure(error as { status_code: number; body: string });
     }
     // tus writes the body with no type of its own; the Node response keeps headers set before it writes.
-    nodeRequest(req).res?.setHeader('Content-Type', JSON_TYPE);
+    const res = nodeRequest(req).res;
+    res?.setHeader('Content-Type', JSON_TYPE);
     if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) res?.setHeader(name, value);
       const body: ErrorResponse = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
       return new TusFailure({ status_code: error.statusCode, body: JSON.stringify(body) });
     }
     log.error({ err: error }, 'resumable upload failed');
     const body = JSON.stringify({ message: MESSAGES.unexpectedError } satisfies ErrorResponse);
     return new TusFailure({ status_code: 500, body });
+  }
+
+  /**
+   * Every byte arrived but the storage could not take the file: the upload is kept, one byte short, so that
+   * a client resuming it (HEAD, then PATCH of the rest) sends the last byte again and storing is retried.
+   * With the offset at the full length, a tus client would take the upload for finished.
+   */
+  async function holdBackLastByte(upload: Upload): Promise<void> {
+    const file = upload.storage?.path ?? path.join(directory, upload.id);
+    await fs.truncate(file, Math.max(0, (upload.size ?? 1) - 1)).catch((error: unknown) => {
+      log.warn({ err: error, uploadId: upload.id }, 'could not reopen a resumable upload after a storage failure');
+    });
   }
 
   async function discard(id: string): Promise<void> {
@@ -110,6 +126,11 @@ export function createTusUploadServer({ ingest, directory, path: endpoint, log }
     // Same origin as the web app: no CORS header at all.
     allowedOrigins: [],
     relativeLocation: true,
+    // Errors tus meets itself in our JSON shape; the staging folder full or unwritable while tus creates or
+    // writes an upload is 507, or 503 with Retry-After.
+    async onResponseError(req, error) {
+      return failure(req, storageFailure(error) ?? error);
+    },
     async onIncomingRequest(req, id) {
       if (req.method === 'POST') return;
       // An upload belongs to the account that created it; to anyone else it does not exist.
@@ -139,7 +160,8 @@ export function createTusUploadServer({ ingest, directory, path: endpoint, log }
         return { status_code: 200, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify(result) };
       } catch (error) {
         finishing.delete(upload.id);
-        await discard(upload.id);
+        if (error instanceof StorageFailure) await holdBackLastByte(upload);
+        else await discard(upload.id);
         throw failure(req, error);
       }
     },

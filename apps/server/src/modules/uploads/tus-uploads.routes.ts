@@ -17,7 +17,9 @@ const DESCRIPTION =
   '409 "Duplicate file", 415 unaccepted extension, 422 invalid fields. `HEAD` gives the bytes received ' +
   '(`Upload-Offset`), `PATCH` (`Content-Type: application/offset+octet-stream`, `Upload-Offset`) appends bytes, ' +
   '`DELETE` abandons the upload. The PATCH that completes the file stores it as an image and answers 200 with ' +
-  '`{ id, filename }` (or the error of POST images, e.g. 415 or 422 "Invalid VSI zip file"). Uploads belong to ' +
+  '`{ id, filename }` (or the error of POST images, e.g. 415 or 422 "Invalid VSI zip file"). When the storage is ' +
+  'full (507) or cannot be written (503 with Retry-After) the upload is kept: HEAD gives the bytes kept (one short ' +
+  'of the whole file when storing it failed), and PATCHing the rest stores it once the storage is back. Uploads belong to ' +
   'the account that created them and expire 24 hours after creation.';
 
 const UploadParamsSchema = z.object({ uploadId: z.string().describe('The last segment of the Location header') });
