@@ -10,7 +10,7 @@ import { factories } from '#test/factories.ts';
 import { CONVERT_CRASH_POLICIES, CRASH_LEASE, type ConvertQueue } from '#test/fixtures/crash-queue.ts';
 import { createTestDatabase, type TestDatabase } from '#test/test-database.ts';
 import { slidePath } from '#test/testdata.ts';
-import { images } from '../../db/schema/index.ts';
+import { cases, images } from '../../db/schema/index.ts';
 import { JobQueue } from '../../jobs/job-queue.ts';
 import { FilesystemBlobStore } from '../../storage/filesystem-blob-store.ts';
 import { imageBlobKeys } from './image-blobs.ts';
@@ -134,26 +134,31 @@ describe('a conversion whose vips child dies or whose image is deleted', () => {
     expect(image?.processErrorMessage).toMatch(/^Please reprocess image: .*vips was stopped by SIGKILL/i);
   }, 90_000);
 
-  it('stops at once when its image is deleted: vips killed, no scratch, no blobs, no retry', async () => {
-    await fs.writeFile(path.join(control, 'hold'), '');
-    const { imageId } = await uploaded();
-    const jobId = await queue.send('convert', { imageId });
-    await vi.waitFor(async () => expect(await pids()).toHaveLength(1), { timeout: 30_000, interval: 100 });
-    const [vipsPid] = await pids();
-    expect(alive(vipsPid!)).toBe(true);
+  it.each(['image', 'case'] as const)(
+    'stops at once when its %s is deleted: vips killed, no scratch, no blobs, no retry',
+    async (deleted) => {
+      await fs.writeFile(path.join(control, 'hold'), '');
+      const { imageId, caseId } = await uploaded();
+      const jobId = await queue.send('convert', { imageId });
+      await vi.waitFor(async () => expect(await pids()).toHaveLength(1), { timeout: 30_000, interval: 100 });
+      const [vipsPid] = await pids();
+      expect(alive(vipsPid!)).toBe(true);
 
-    // Deleted by SQL, as another process would: only the database tells the worker.
-    const deletedAt = Date.now();
-    await database.db.delete(images).where(eq(images.id, imageId));
-    await vi.waitFor(() => expect(alive(vipsPid!)).toBe(false), { timeout: 5_000, interval: 50 });
-    expect(Date.now() - deletedAt).toBeLessThan(3_000);
-    await vi.waitFor(async () => expect((await queue.getJob('convert', jobId))?.state).toBe('completed'), {
-      timeout: 10_000,
-      interval: 100,
-    });
-    expect(await fs.readdir(deps.scratchDir)).toEqual([]);
-    const left: string[] = [];
-    for await (const key of deps.blobs.list(imageBlobKeys.prefix(imageId))) left.push(key);
-    expect(left).toEqual([]);
-  }, 60_000);
+      // Deleted by SQL, as another process would: only the database tells the worker.
+      const deletedAt = Date.now();
+      if (deleted === 'image') await database.db.delete(images).where(eq(images.id, imageId));
+      else await database.db.delete(cases).where(eq(cases.id, caseId));
+      await vi.waitFor(() => expect(alive(vipsPid!)).toBe(false), { timeout: 5_000, interval: 50 });
+      expect(Date.now() - deletedAt).toBeLessThan(3_000);
+      await vi.waitFor(async () => expect((await queue.getJob('convert', jobId))?.state).toBe('completed'), {
+        timeout: 10_000,
+        interval: 100,
+      });
+      expect(await fs.readdir(deps.scratchDir)).toEqual([]);
+      const left: string[] = [];
+      for await (const key of deps.blobs.list(imageBlobKeys.prefix(imageId))) left.push(key);
+      expect(left).toEqual([]);
+    },
+    60_000,
+  );
 });
