@@ -15,7 +15,8 @@ import { convertPolicy, QUEUE_POLICIES, type QueuePayloads } from './jobs/queues
 import { createGivenUpHandlers, createJobHandlers } from './jobs/handlers.ts';
 import { createModelRegistry, writeBuiltinModels } from './modules/predictions/model-registry.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
-import { sweepStaleScratch } from './modules/images/scratch-sweep.ts';
+import { createTakenBackHandler, sweepConversionScratch } from './jobs/leftovers.ts';
+import { sweepBlobTemporaries } from './storage/temporary-sweep.ts';
 import { forkHttpProcesses, isHttpProcess } from './http-processes.ts';
 import { startHttpServer } from './http-server.ts';
 import { DataDirInUseError, lockDataDir } from './startup/data-dir-lock.ts';
@@ -124,13 +125,13 @@ async function startAll(
   // The demo slides were stored with the seed; convert them and count them into their groups' usage.
   for (const imageId of demoImages.queued()) await jobs.send('convert', { imageId });
   for (const organizationId of demoOrganizations) await jobs.send('storage-usage', { organizationId });
+  const leftovers = { jobs, blobs, log, dataDir: config.dataDir, convertTimeoutSeconds: config.convertTimeoutSeconds };
+  // Partial files of uploads and conversions this installation's killed processes left.
+  void sweepBlobTemporaries(blobs, log).catch((error: unknown) =>
+    log.warn({ err: error }, 'sweeping partial files failed'),
+  );
   if (config.role !== 'api') {
-    // A conversion older than its time limit belongs to a worker that was killed.
-    const stale = await sweepStaleScratch(
-      path.join(config.dataDir, 'tmp'),
-      (config.convertTimeoutSeconds + 600) * 1000,
-    );
-    if (stale.length > 0) log.info({ removed: stale.length }, 'removed scratch of interrupted conversions');
+    await sweepConversionScratch(leftovers);
     await jobs.work(
       createJobHandlers({
         db: database.db,
@@ -143,6 +144,7 @@ async function startAll(
       }),
       config.workerConcurrency,
       createGivenUpHandlers({ db: database.db, log }),
+      createTakenBackHandler(leftovers),
     );
     log.info({ concurrency: config.workerConcurrency }, 'worker started');
   }

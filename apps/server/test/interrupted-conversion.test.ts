@@ -1,7 +1,12 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { useInstallations } from './installation.ts';
+import { tokenForProcess } from './process-token.ts';
 import { waitForHealthy } from './server-process.ts';
 import { queryOnce } from './sql.ts';
+import { slidePath } from './testdata.ts';
 
 const { fresh } = useInstallations();
 
@@ -10,11 +15,49 @@ async function statuses(databaseUrl: string): Promise<Map<string, string>> {
   return new Map(rows.map((row) => [row.id, row.status]));
 }
 
+/** The partial files of blob writes (`<key>.~<hex>`) under the store's folder. */
+async function temporaries(blobsDir: string): Promise<string[]> {
+  const files = await fs.readdir(blobsDir, { recursive: true });
+  return files.filter((file) => /\.~[0-9a-f]{16}$/.test(file));
+}
+
+/** Conversion work folders in DATA_DIR/tmp. */
+async function scratch(dataDir: string): Promise<string[]> {
+  const entries = await fs.readdir(path.join(dataDir, 'tmp')).catch(() => []);
+  return entries.filter((name) => name.startsWith('convert-'));
+}
+
+/** A raw `POST images` that sends half of a slide and then waits, as a slow client would. */
+async function halfUpload(baseUrl: string, databaseUrl: string): Promise<http.ClientRequest> {
+  const [target] = await queryOnce<{ id: string }>(
+    databaseUrl,
+    `SELECT c.id FROM cases c JOIN memberships m ON m.organization_id = c.owner_organization_id
+     JOIN accounts a ON a.id = m.account_id WHERE a.email = 'member@demo.test' AND m.role = 'member' LIMIT 1`,
+  );
+  const token = await tokenForProcess(databaseUrl, baseUrl, 'member@demo.test');
+  const slide = await fs.readFile(slidePath('CMU-1-Small-Region.svs'));
+  const query = new URLSearchParams({ caseId: target!.id, filename: 'half-sent.svs' });
+  const request = http.request(`${baseUrl}/api/v1/images?${query.toString()}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/octet-stream',
+      'content-length': String(slide.length),
+    },
+  });
+  request.on('error', () => undefined);
+  request.write(slide.subarray(0, slide.length / 2));
+  return request;
+}
+
 describe('a conversion running when the server is killed', () => {
-  it('is taken up again after the restart by its lapsed heartbeat, and the image ends available within 2 minutes', async () => {
-    const { baseUrl, databaseUrl, start } = await fresh();
+  it('is taken up again after the restart by its lapsed heartbeat, the image ends available within 2 minutes, and neither its scratch nor a cut upload’s partial file stays', async () => {
+    const { baseUrl, databaseUrl, env, start } = await fresh();
+    const blobsDir = path.join(env.DATA_DIR, 'blobs');
     const first = start();
-    await waitForHealthy(baseUrl, first);
+    await waitForHealthy(baseUrl, first, 300_000);
+    const upload = await halfUpload(baseUrl, databaseUrl);
+    await vi.waitFor(async () => expect(await temporaries(blobsDir)).toHaveLength(1), { timeout: 30_000 });
     // The demo slides convert right after start: kill the server while one of them is being converted.
     let interrupted: string[] = [];
     await vi.waitFor(
@@ -22,18 +65,24 @@ describe('a conversion running when the server is killed', () => {
         const now = await statuses(databaseUrl);
         interrupted = [...now].filter(([, status]) => status === 'processing').map(([id]) => id);
         expect(interrupted.length).toBeGreaterThan(0);
+        expect(await scratch(env.DATA_DIR)).not.toEqual([]);
       },
       { timeout: 60_000, interval: 20 },
     );
     first.child.kill('SIGKILL');
     await first.exited;
+    upload.destroy();
+    const leftScratch = await scratch(env.DATA_DIR);
+    const leftPartial = await temporaries(blobsDir);
+    expect(leftScratch.length).toBeGreaterThan(0);
+    expect(leftPartial.length).toBeGreaterThan(0);
     const atKill = await statuses(databaseUrl);
     const stuck = interrupted.filter((id) => atKill.get(id) === 'processing');
     expect(stuck.length).toBeGreaterThan(0);
 
     const restartedAt = Date.now();
     const second = start();
-    await waitForHealthy(baseUrl, second);
+    await waitForHealthy(baseUrl, second, 300_000);
     await vi.waitFor(
       async () => {
         const now = await statuses(databaseUrl);
@@ -42,6 +91,14 @@ describe('a conversion running when the server is killed', () => {
       { timeout: 120_000, interval: 1_000 },
     );
     expect(Date.now() - restartedAt).toBeLessThan(120_000);
+    // Swept when the jobs were taken back, and once a partial file's writer would have touched it.
+    await vi.waitFor(
+      async () => {
+        expect((await scratch(env.DATA_DIR)).filter((name) => leftScratch.includes(name))).toEqual([]);
+        expect(await temporaries(blobsDir)).toEqual([]);
+      },
+      { timeout: 60_000, interval: 1_000 },
+    );
     expect(await second.stop()).toBe(0);
-  }, 300_000);
+  }, 900_000);
 });

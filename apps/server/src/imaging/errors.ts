@@ -16,6 +16,11 @@ export class ImagingTimeoutError extends Error {
   override name = 'ImagingTimeoutError';
 }
 
+/** A tool's process was killed by a signal it did not raise itself; transient for the job (-101 after retries). */
+export class ToolKilledError extends Error {
+  override name = 'ToolKilledError';
+}
+
 /** Exhausted resources: another attempt, later or elsewhere, may succeed. */
 const TRANSIENT = /out of memory|cannot allocate|bad_alloc|no space left|ENOSPC|ENOMEM|EMFILE|too many open files/i;
 /**
@@ -31,7 +36,13 @@ const UNREADABLE =
  * like any unrecognised failure, stay transient (-101 after retries).
  */
 export function classifyImagingError(error: unknown): unknown {
-  if (error instanceof UnsupportedImageError || error instanceof ImagingTimeoutError) return error;
+  if (
+    error instanceof UnsupportedImageError ||
+    error instanceof ImagingTimeoutError ||
+    error instanceof ToolKilledError
+  ) {
+    return error;
+  }
   if (!(error instanceof Error) || TRANSIENT.test(error.message)) return error;
   const code = (error as NodeJS.ErrnoException).code;
   if (typeof code === 'string' && code.startsWith('E')) return error;

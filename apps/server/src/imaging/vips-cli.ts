@@ -1,7 +1,7 @@
 import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { remainingMs, type ConvertContext } from './context.ts';
-import { UnsupportedImageError } from './errors.ts';
+import { ToolKilledError, UnsupportedImageError } from './errors.ts';
 import { GOOGLE_LAYOUT_ARGS, googleTilesSize } from './google-tiles.ts';
 import { TILE_SIZE, TILE_SUFFIX, writeTiledPyramid } from './pyramid.ts';
 import { runTool, type ToolResult } from './run-tool.ts';
@@ -28,8 +28,9 @@ export async function vips(
     cwd: context.workDir,
   });
   if (result.exitCode === 0) return result;
-  const message =
-    result.stderr.trim().split('\n').slice(0, 3).join(' ') || `exit code ${result.exitCode ?? result.signal}`;
+  // Killed from outside (the out-of-memory killer, an operator): nothing is known about the file, so another attempt.
+  if (result.signal != null) throw new ToolKilledError(`${command} was stopped by ${result.signal}`);
+  const message = result.stderr.trim().split('\n').slice(0, 3).join(' ') || `exit code ${result.exitCode}`;
   // Resource exhaustion may pass on a retry; anything else is the file itself and will fail the same way again.
   if (/no space|ENOSPC|out of memory|cannot allocate|too many open files/i.test(message)) {
     throw new Error(`${command} failed: ${message}`);

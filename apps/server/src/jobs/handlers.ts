@@ -8,6 +8,7 @@ import { failPrediction, predictJob } from '../modules/predictions/prediction.jo
 import { recountStorageUsage } from '../modules/organizations/storage-usage.service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { WORKER_LOST, type GivenUpHandlers, type JobHandlers } from './job-queue.ts';
+import { scratchDirOf } from './leftovers.ts';
 import { convertPolicy, QUEUE_POLICIES, type QueuePayloads } from './queues.ts';
 
 interface WorkerDeps {
@@ -27,7 +28,7 @@ export function createJobHandlers(deps: WorkerDeps): JobHandlers<QueuePayloads> 
     db: deps.db,
     blobs: deps.blobs,
     log: deps.log,
-    scratchDir: path.join(deps.dataDir, 'tmp'),
+    scratchDir: scratchDirOf(deps.dataDir),
     timeoutSeconds: deps.convertTimeoutSeconds,
     maxPixels: deps.maxImagePixels,
   };

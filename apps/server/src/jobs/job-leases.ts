@@ -80,6 +80,17 @@ export class JobLeases {
     await this.db.executeSql(`DELETE FROM job_leases WHERE job_id = $1`, [jobId]);
   }
 
+  /** The payload and attempt (pg-boss's retry count) of every job of `queue` running on a live worker. */
+  async running(queue: string): Promise<{ data: unknown; retryCount: number }[]> {
+    const { rows } = await this.db.executeSql(
+      `SELECT j.data, j.retry_count AS "retryCount" FROM pgboss.job j LEFT JOIN job_leases l ON l.job_id = j.id
+       WHERE j.name = $1 AND j.state = 'active'
+         AND COALESCE(l.renewed_at, j.started_on) >= now() - make_interval(secs => $2)`,
+      [queue, this.policy.lapseSeconds],
+    );
+    return rows as { data: unknown; retryCount: number }[];
+  }
+
   /** Whether a job of `queue` whose payload contains `match` waits to run or runs on a live worker. */
   async alive(queue: string, match: object): Promise<boolean> {
     const { rows } = await this.db.executeSql(

@@ -13,6 +13,10 @@ export type JobHandler<P> = (payload: P, job: { id: string; retryCount: number }
 export type JobHandlers<M> = { [Q in keyof M & string]: JobHandler<M[Q]> };
 /** Called when a queue's job is given up for good after its worker died on the last attempt. */
 export type GivenUpHandlers<M> = { [Q in keyof M & string]?: (payload: M[Q]) => Promise<void> };
+/** Called after jobs were taken back from dead workers, to clear what those workers left behind. */
+export type TakenBackHandler<M> = (
+  jobs: { [Q in keyof M & string]: { name: Q; payload: M[Q] } }[keyof M & string][],
+) => Promise<void>;
 export type QueueStates = Record<string, { queued: number; active: number; failed: number }>;
 
 interface JobQueueOptions<M> {
@@ -79,10 +83,15 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
    * Runs handlers for the given queues; each job is attempted alone so one failure retries only
    * itself, and holds a lease while it runs. Jobs of dead workers are taken back now and then.
    */
-  async work(handlers: Partial<JobHandlers<M>>, concurrency: number, givenUp: GivenUpHandlers<M> = {}): Promise<void> {
+  async work(
+    handlers: Partial<JobHandlers<M>>,
+    concurrency: number,
+    givenUp: GivenUpHandlers<M> = {},
+    takenBack?: TakenBackHandler<M>,
+  ): Promise<void> {
     const worked = this.queueNames().filter((name) => handlers[name] != null);
     const reclaim = () =>
-      this.reclaimLapsed(worked, givenUp).catch((error: unknown) => this.options.onError?.(error as Error));
+      this.reclaimLapsed(worked, givenUp, takenBack).catch((error: unknown) => this.options.onError?.(error as Error));
     await reclaim();
     this.sweep = setInterval(() => void reclaim(), (this.lease.policy.lapseSeconds * 1000) / 3);
     for (const name of this.queueNames()) {
@@ -103,15 +112,31 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
   }
 
   /** Fails (so retries, while attempts remain) every job whose worker stopped renewing its lease. */
-  private async reclaimLapsed(queues: (keyof M & string)[], givenUp: GivenUpHandlers<M>): Promise<void> {
+  private async reclaimLapsed(
+    queues: (keyof M & string)[],
+    givenUp: GivenUpHandlers<M>,
+    takenBack: TakenBackHandler<M> | undefined,
+  ): Promise<void> {
     if (queues.length === 0) return;
-    for (const job of await this.lease.claimLapsed(queues)) {
+    const lapsed = await this.lease.claimLapsed(queues);
+    for (const job of lapsed) {
       const name = job.name as keyof M & string;
       await this.boss.fail(name, job.id, { message: WORKER_LOST });
       await this.lease.release(job.id);
       const after = await this.boss.getJobById(name, job.id);
       if (after?.state === 'failed') await givenUp[name]?.(job.data as M[typeof name]);
     }
+    if (lapsed.length > 0) {
+      await takenBack?.(
+        lapsed.map((job) => ({ name: job.name, payload: job.data }) as Parameters<TakenBackHandler<M>>[0][number]),
+      );
+    }
+  }
+
+  /** The payload and attempt number (0 for the first) of every job of this queue running on a live worker. */
+  async running<Q extends keyof M & string>(name: Q): Promise<{ payload: M[Q]; retryCount: number }[]> {
+    const jobs = await this.lease.running(name);
+    return jobs.map((job) => ({ payload: job.data as M[Q], retryCount: job.retryCount }));
   }
 
   /** Whether a job of this queue whose payload contains `match` is waiting or running on a live worker. */

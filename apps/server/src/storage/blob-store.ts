@@ -37,6 +37,11 @@ export interface BlobStore {
    * the blob to a temporary file instead.
    */
   localPath?(key: string): Promise<string | null>;
+  /**
+   * Deletes what puts killed mid-way left under the folder `prefix` ('' for all), when the store
+   * keeps such partial files (the filesystem store); `fresh` are those that may still have a live writer.
+   */
+  removeStaleTemporaries?(prefix: string): Promise<{ removed: string[]; fresh: string[] }>;
   /** Every key starting with `prefix` (a plain string prefix, not only whole folders), in no particular order. */
   list(prefix: string): AsyncIterable<string>;
 }

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PassThrough, Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BlobKeyError } from './blob-store.ts';
-import { FilesystemBlobStore } from './filesystem-blob-store.ts';
+import { FilesystemBlobStore, TEMPORARY_HEARTBEAT_MS, TEMPORARY_LAPSE_MS } from './filesystem-blob-store.ts';
 
 describe('FilesystemBlobStore outside the shared contract', () => {
   let dir: string;
@@ -66,4 +66,29 @@ describe('FilesystemBlobStore outside the shared contract', () => {
     await store.put('folder/inner', Readable.from([Buffer.from('x')]));
     await expect(store.put('folder', Readable.from([Buffer.from('x')]))).rejects.toThrow(BlobKeyError);
   });
+
+  it('removes the partial files of dead puts, and keeps those of a live put whose body stalls', async () => {
+    const temporaries = async () =>
+      (await fs.readdir(path.join(store.root, 'images/i1'))).filter((name) => name.startsWith('original.~'));
+    const stalled = new PassThrough();
+    stalled.write(Buffer.alloc(1000));
+    const live = store.put('images/i1/original', stalled, { size: 2000 });
+    await vi.waitFor(async () => expect(await temporaries()).toHaveLength(1));
+    const [partial] = await temporaries();
+    const killed = path.join(store.root, 'images/i1/layer-0.tif.~0123456789abcdef');
+    await fs.writeFile(killed, 'x');
+    const lapsed = new Date(Date.now() - TEMPORARY_LAPSE_MS - 1000);
+    for (const file of [killed, path.join(store.root, 'images/i1', partial!)]) await fs.utimes(file, lapsed, lapsed);
+
+    // The live put's heartbeat touches its file again while the body waits.
+    await new Promise((resolve) => setTimeout(resolve, TEMPORARY_HEARTBEAT_MS + 500));
+    expect(await store.removeStaleTemporaries('images/')).toEqual({
+      removed: ['images/i1/layer-0.tif.~0123456789abcdef'],
+      fresh: [`images/i1/${partial}`],
+    });
+    stalled.end(Buffer.alloc(1000));
+    expect(await live).toEqual({ size: 2000 });
+    expect(await store.exists('images/i1/original')).toBe(true);
+    expect(await temporaries()).toEqual([]);
+  }, 20_000);
 });

@@ -26,6 +26,15 @@ function asClash(error: unknown, key: string): unknown {
     : error;
 }
 
+/** A put's temporary file: the key's path, '.~' and 16 hex digits. */
+const TEMPORARY = /\.~[0-9a-f]{16}$/;
+/**
+ * A put touches its temporary file this often, even while its body stalls, so that a temporary
+ * untouched for TEMPORARY_LAPSE_MS has no live writer in any process sharing the folder.
+ */
+export const TEMPORARY_HEARTBEAT_MS = 5_000;
+export const TEMPORARY_LAPSE_MS = 30_000;
+
 function isInside(root: string, target: string): boolean {
   return target.startsWith(root + path.sep);
 }
@@ -49,6 +58,10 @@ export class FilesystemBlobStore implements BlobStore {
     const counter = new ByteCounter(options.size);
     // flush: fsync before 'finish', so after a crash the key holds the old blob or the whole new one, never a stub.
     const writer = createWriteStream(temporary, { flags: 'wx', flush: true });
+    const heartbeat = setInterval(() => {
+      const now = new Date();
+      fs.utimes(temporary, now, now).catch(() => undefined);
+    }, TEMPORARY_HEARTBEAT_MS);
     try {
       await pipeline(body, counter, writer);
       await fs.rename(temporary, target);
@@ -61,8 +74,54 @@ export class FilesystemBlobStore implements BlobStore {
         if (!isErrnoException(cleanup, 'ENOENT', 'ENOTDIR')) throw cleanup;
       });
       throw asClash(error, key);
+    } finally {
+      clearInterval(heartbeat);
     }
     return { size: counter.bytes };
+  }
+
+  /**
+   * Deletes the temporary files of puts whose process died (a killed upload or conversion) under
+   * `prefix` (a folder, '' for all): those untouched for `lapseMs`. Returns them, and the
+   * temporaries still fresh, which may belong to a dead process too and are worth a later look.
+   */
+  async removeStaleTemporaries(
+    prefix: string,
+    lapseMs = TEMPORARY_LAPSE_MS,
+    now = Date.now(),
+  ): Promise<{ removed: string[]; fresh: string[] }> {
+    assertBlobPrefix(prefix);
+    const removed: string[] = [];
+    const fresh: string[] = [];
+    for await (const file of this.#temporaries(path.join(this.root, prefix))) {
+      const stats = await fs.lstat(file).catch(() => null);
+      if (stats == null) continue;
+      if (now - stats.mtimeMs < lapseMs) {
+        fresh.push(path.relative(this.root, file));
+        continue;
+      }
+      await fs.unlink(file).catch((error: unknown) => {
+        if (!isErrnoException(error, 'ENOENT')) throw error;
+      });
+      removed.push(path.relative(this.root, file));
+    }
+    return { removed, fresh };
+  }
+
+  async *#temporaries(folder: string): AsyncGenerator<string> {
+    let directory;
+    try {
+      directory = await fs.opendir(folder);
+    } catch (error) {
+      if (isErrnoException(error, 'ENOENT', 'ENOTDIR')) return;
+      throw error;
+    }
+    // Dirent types do not follow symlinks, so nothing outside the root is visited.
+    for await (const entry of directory) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) yield* this.#temporaries(full);
+      else if (entry.isFile() && TEMPORARY.test(entry.name)) yield full;
+    }
   }
 
   async get(key: string, range?: BlobRange): Promise<Readable> {

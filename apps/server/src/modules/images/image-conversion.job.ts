@@ -11,7 +11,9 @@ import { convertImage, UnsupportedImageError, type ConvertedImage } from '../../
 import { WORKER_LOST } from '../../jobs/job-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { adjustUsage } from '../cases/case-storage.ts';
+import { watchImageDeletion } from './deletion-watch.ts';
 import { imageBlobKeys, sweepImageBlobs } from './image-blobs.ts';
+import { attemptFolderPrefix } from './scratch-sweep.ts';
 
 export interface ConversionDeps {
   db: Db;
@@ -43,7 +45,8 @@ interface StoredConversion {
  * The `convert` job: original → tiled pyramids + thumbnail + metadata → `available`. Everything is
  * written under a fresh blob folder first and swapped in by one transaction, so a worker killed at
  * any point leaves the image `processing` with its old layers (its lapsed lease gets the job retried), and never
- * `available` with half a pyramid. Leftovers of an interrupted attempt are swept by the next one.
+ * `available` with half a pyramid. Leftovers of an interrupted attempt are swept by the next one. Deleting
+ * the image stops the attempt (its vips child is killed) and removes what it stored.
  */
 export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): Promise<void> {
   const { db, log } = deps;
@@ -58,20 +61,29 @@ export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): P
     return;
   }
   await fs.mkdir(deps.scratchDir, { recursive: true });
-  const workDir = await fs.mkdtemp(path.join(deps.scratchDir, `convert-${imageId}-`));
+  const workDir = await fs.mkdtemp(attemptFolderPrefix(deps.scratchDir, imageId, attempt.retryCount));
+  const deletion = watchImageDeletion(db, imageId);
+  const { signal } = deletion;
   try {
-    const sourcePath = await localCopy(deps.blobs, claimed.originalKey, workDir);
+    const sourcePath = await localCopy(deps.blobs, claimed.originalKey, workDir, signal);
     const converted = await convertImage({
       sourcePath,
       workDir,
       timeoutMs: deps.timeoutSeconds * 1000,
       maxPixels: deps.maxPixels,
+      signal,
     });
-    const stored = await storeOutputs(deps.blobs, imageId, converted);
+    const stored = await storeOutputs(deps.blobs, imageId, converted, signal);
     const committed = await commit(db, imageId, stored);
     await sweepImageBlobs(db, deps.blobs, imageId);
     log.info({ imageId, committed, layers: stored.layers.length }, 'image converted');
   } catch (error) {
+    if (signal.aborted) {
+      // Deleted meanwhile: the deletion swept the blobs it saw; what this attempt stored since goes now.
+      await sweepImageBlobs(db, deps.blobs, imageId);
+      log.info({ imageId }, 'conversion cancelled: the image was deleted');
+      return;
+    }
     const finalAttempt = attempt.retryCount >= attempt.retryLimit;
     if (error instanceof UnsupportedImageError) {
       await markFailed(db, imageId, PROCESS_ERROR_CODES.unsupportedData, error.message);
@@ -89,26 +101,34 @@ export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): P
     }
     throw error;
   } finally {
+    deletion.stop();
     await fs.rm(workDir, { recursive: true, force: true });
   }
 }
 
 /** The original as a local file: the store's own file when it keeps files, else a copy in the work folder. */
-async function localCopy(blobs: BlobStore, key: string, workDir: string): Promise<string> {
+async function localCopy(blobs: BlobStore, key: string, workDir: string, signal: AbortSignal): Promise<string> {
   const local = await blobs.localPath?.(key);
   if (local != null) return local;
   const copy = path.join(workDir, 'original');
-  await pipeline(await blobs.get(key), createWriteStream(copy));
+  await pipeline(await blobs.get(key), createWriteStream(copy), { signal });
   return copy;
 }
 
-async function putFile(blobs: BlobStore, key: string, file: string, contentType: string): Promise<number> {
+/** Stores one output; an abort cuts the read, so the store discards the partial blob. */
+async function putFile(blobs: BlobStore, key: string, file: string, contentType: string, signal: AbortSignal) {
+  signal.throwIfAborted();
   const { size } = await fs.stat(file);
-  await blobs.put(key, createReadStream(file), { size, contentType });
+  await blobs.put(key, createReadStream(file, { signal }), { size, contentType });
   return size;
 }
 
-async function storeOutputs(blobs: BlobStore, imageId: string, converted: ConvertedImage): Promise<StoredConversion> {
+async function storeOutputs(
+  blobs: BlobStore,
+  imageId: string,
+  converted: ConvertedImage,
+  signal: AbortSignal,
+): Promise<StoredConversion> {
   const folder = imageBlobKeys.conversion(imageId);
   const layers = [];
   for (const layer of converted.layers) {
@@ -116,15 +136,15 @@ async function storeOutputs(blobs: BlobStore, imageId: string, converted: Conver
     layers.push({
       layerNumber: layer.layerNumber,
       key,
-      size: await putFile(blobs, key, layer.pyramidPath, 'image/tiff'),
+      size: await putFile(blobs, key, layer.pyramidPath, 'image/tiff', signal),
     });
   }
   const thumbnailKey = imageBlobKeys.thumbnail(folder);
-  await putFile(blobs, thumbnailKey, converted.thumbnailPath, 'image/jpeg');
+  await putFile(blobs, thumbnailKey, converted.thumbnailPath, 'image/jpeg', signal);
   const associated = [];
   for (const picture of converted.associated) {
     const key = imageBlobKeys.associated(folder, picture.kind);
-    await putFile(blobs, key, picture.path, 'image/jpeg');
+    await putFile(blobs, key, picture.path, 'image/jpeg', signal);
     associated.push({ kind: picture.kind, key, width: picture.width, height: picture.height });
   }
   return { converted, layers, thumbnailKey, associated };

@@ -2,22 +2,33 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { sweepStaleScratch } from './scratch-sweep.ts';
+import { attemptFolderPrefix, sweepStaleScratch } from './scratch-sweep.ts';
 
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-scratch-'));
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-it('removes only old scratch of the image pipeline', async () => {
+const imageA = '0b5d5a57-51a4-4b8e-9c3b-1b1e3c5f2a10';
+const imageB = '7f3c1e2a-9d4b-4c8e-8a1f-2b3c4d5e6f70';
+
+it('removes the folders of attempts no live worker runs, however young, and other scratch only when old', async () => {
   const old = new Date(Date.now() - 3 * 3600_000);
-  await fs.mkdir(path.join(dir, 'convert-a-1'));
-  await fs.writeFile(path.join(dir, 'convert-a-1', 'layer-0.tif'), 'x');
-  await fs.writeFile(path.join(dir, '0b5d5a57-51a4-4b8e-9c3b-1b1e3c5f2a10.zip'), 'x');
-  await fs.mkdir(path.join(dir, 'convert-b-2'));
+  const killed = await fs.mkdtemp(attemptFolderPrefix(dir, imageA, 0));
+  await fs.writeFile(path.join(killed, 'layer-0.tif'), 'x');
+  const running = await fs.mkdtemp(attemptFolderPrefix(dir, imageA, 1));
+  const otherImage = await fs.mkdtemp(attemptFolderPrefix(dir, imageB, 1));
+  await fs.mkdir(path.join(dir, 'convert-legacy-1'));
+  await fs.mkdir(path.join(dir, 'convert-legacy-2'));
+  await fs.writeFile(path.join(dir, `${imageA}.zip`), 'x');
   await fs.mkdir(path.join(dir, 'tus'));
-  for (const name of ['convert-a-1', '0b5d5a57-51a4-4b8e-9c3b-1b1e3c5f2a10.zip', 'tus']) {
-    await fs.utimes(path.join(dir, name), old, old);
-  }
-  const removed = await sweepStaleScratch(dir, 3600_000);
-  expect(removed.sort()).toEqual(['0b5d5a57-51a4-4b8e-9c3b-1b1e3c5f2a10.zip', 'convert-a-1']);
-  expect((await fs.readdir(dir)).sort()).toEqual(['convert-b-2', 'tus']);
+  for (const name of ['convert-legacy-1', `${imageA}.zip`, 'tus']) await fs.utimes(path.join(dir, name), old, old);
+
+  const removed = await sweepStaleScratch({
+    scratchDir: dir,
+    running: async () => [{ imageId: imageA, retryCount: 1 }],
+    maxAgeMs: 3600_000,
+  });
+  expect(removed.sort()).toEqual(
+    [`${imageA}.zip`, 'convert-legacy-1', path.basename(killed), path.basename(otherImage)].sort(),
+  );
+  expect((await fs.readdir(dir)).sort()).toEqual(['convert-legacy-2', path.basename(running), 'tus'].sort());
 });
