@@ -48,6 +48,7 @@ export function useTestApp(options: { smtpUrl?: () => string; builtInSignIn?: bo
         webDist: '/nonexistent',
         dataDir: context.dataDir,
         tileCacheBytes: 64 * 1024 * 1024,
+        trustProxy: false,
         maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
         models: testModelFolders(context.dataDir),
         publicUrl: 'http://app.test',
