@@ -9,20 +9,24 @@ export interface ThrottleRule {
   free: number;
   firstDelaySeconds: number;
   capSeconds: number;
-  /** A subject without a failure for this long starts again from nothing. */
-  forgetAfterSeconds: number;
+  /**
+   * One failure is forgotten every so many seconds (a leaky bucket), so the occasional typo of many
+   * people behind one address never adds up to a wait, while steady guessing keeps its count.
+   */
+  leakSeconds: number;
 }
 
-const HOUR = 3600;
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
 
 /** The numbers the README's "Signing in" section states. */
 export const SIGN_IN_RULES = {
   /** Everything tried from one client address (an IPv6 /64): one password sprayed over many accounts. */
-  address: { free: 20, firstDelaySeconds: 1, capSeconds: 60, forgetAfterSeconds: HOUR },
+  address: { free: 20, firstDelaySeconds: 1, capSeconds: MINUTE, leakSeconds: 3 * MINUTE },
   /** One account from one address: only that address's failures slow it, so a guesser elsewhere cannot. */
-  accountAddress: { free: 5, firstDelaySeconds: 1, capSeconds: 300, forgetAfterSeconds: HOUR },
+  accountAddress: { free: 5, firstDelaySeconds: 1, capSeconds: 5 * MINUTE, leakSeconds: 10 * MINUTE },
   /** One account from every address but those it signed in from: guessing spread over many addresses. */
-  account: { free: 20, firstDelaySeconds: 1, capSeconds: 60, forgetAfterSeconds: HOUR },
+  account: { free: 20, firstDelaySeconds: 1, capSeconds: MINUTE, leakSeconds: 3 * MINUTE },
 } as const satisfies Record<string, ThrottleRule>;
 
 /** An address the account signed in from skips the account-wide rule this long. */
@@ -31,8 +35,9 @@ const KNOWN_ADDRESS_SECONDS = 30 * 24 * HOUR;
 /** Expired rows are deleted at most this often per process, piggybacking on attempts. */
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
-/** Seconds the next attempt waits after `failures` failures under `rule`. */
+/** Seconds the next attempt waits after `failures` failures (a part-forgotten one still counts) under `rule`. */
 export function delaySeconds(rule: ThrottleRule, failures: number): number {
+  failures = Math.ceil(failures);
   if (failures < rule.free) return 0;
   return Math.min(rule.capSeconds, rule.firstDelaySeconds * 2 ** (failures - rule.free));
 }
@@ -44,7 +49,10 @@ export interface SignInThrottle {
    * one opening; `succeeded` takes it back. A refused one says how many seconds to wait.
    */
   attempt(email: string, address: string): Promise<{ retryAfterSeconds: number } | undefined>;
-  /** The password was wrong: the wait starts now, not when checking it began (hashing takes a while under load). */
+  /**
+   * The password was wrong: the wait starts now, not when checking it began (hashing takes a while
+   * under load). What leaked meanwhile is not taken off: a second or two against minutes.
+   */
   failed(email: string, address: string): Promise<void>;
   /** The password was right: the account's failures from this address are forgotten and the address known. */
   succeeded(email: string, address: string): Promise<void>;
@@ -111,22 +119,30 @@ export function createSignInThrottle(db: Db, options: { onError?: (error: unknow
         for (const kind of Object.keys(keys) as Kind[]) {
           const row = byKey.get(keys[kind]);
           const rule = SIGN_IN_RULES[kind];
-          if (row?.elapsed == null || row.elapsed >= rule.forgetAfterSeconds || (kind === 'account' && known)) continue;
-          wait = Math.max(wait, delaySeconds(rule, row.failures) - row.elapsed);
+          if (row?.elapsed == null || (kind === 'account' && known)) continue;
+          const failures = row.failures - row.elapsed / rule.leakSeconds;
+          wait = Math.max(wait, delaySeconds(rule, failures) - row.elapsed);
         }
         if (wait > 0) return { retryAfterSeconds: Math.ceil(wait) };
 
         for (const kind of Object.keys(keys) as Kind[]) {
-          const forget = seconds(SIGN_IN_RULES[kind].forgetAfterSeconds);
+          const leak = SIGN_IN_RULES[kind].leakSeconds;
+          const left = sql`greatest(0, ${t.failures} - coalesce(extract(epoch from now() - ${t.lastFailureAt}) / ${leak}, 0))`;
           await tx
             .insert(t)
-            .values({ key: keys[kind], failures: 1, lastFailureAt: sql`now()`, expiresAt: sql`now() + ${forget}` })
+            .values({
+              key: keys[kind],
+              failures: 1,
+              lastFailureAt: sql`now()`,
+              expiresAt: sql`now() + ${seconds(leak)}`,
+            })
             .onConflictDoUpdate({
               target: t.key,
               set: {
-                failures: sql`CASE WHEN ${t.lastFailureAt} > now() - ${forget} THEN ${t.failures} + 1 ELSE 1 END`,
+                failures: sql`${left} + 1`,
                 lastFailureAt: sql`now()`,
-                expiresAt: sql`greatest(${t.expiresAt}, now() + ${forget})`,
+                // Until every failure has leaked away; an address the account signed in from is remembered longer.
+                expiresAt: sql`greatest(${t.expiresAt}, now() + make_interval(secs => (${left} + 1) * ${leak}))`,
               },
             });
         }
