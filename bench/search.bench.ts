@@ -164,6 +164,7 @@ function createApp(database: Database, issuer: TestIssuer): Promise<FastifyInsta
       // The search never uploads: no blob is written and no job is sent.
       dataDir: path.join(dataRoot, 'app'),
       tileCacheBytes: 0,
+      trustProxy: false,
       maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
       // The search never invites: no mail is written.
       publicUrl: 'http://localhost',

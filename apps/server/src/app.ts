@@ -109,6 +109,7 @@ export interface AppDeps {
     | 'models'
     | 'publicUrl'
     | 'mail'
+    | 'trustProxy'
   >;
   database: Database;
   blobs: BlobStore;
@@ -131,7 +132,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: deps.config.logLevel },
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
     // Slide uploads stream their bodies and never go through the JSON parser; JSON stays small.
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -78,6 +78,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({}, ['--role', 'both'])).toThrow('--role must be one of api, worker, all');
   });
 
+  it('believes forwarded client addresses only from the proxies TRUST_PROXY names, by default one on loopback', () => {
+    expect(loadConfig({}, []).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,uniquelocal' }, []).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      'uniquelocal',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }, []).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' }, [])).toThrow(/TRUST_PROXY: "proxy.internal"/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }, []).databaseUrl).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import type { MailSettings } from './modules/mail/mailer.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { MESSAGES } from '@pathology/contract';
 import {
@@ -46,6 +47,7 @@ const EnvSchema = z.object({
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(DEFAULT_MAX_PIXELS),
   TILE_CACHE_MB: z.coerce.number().int().min(0).default(256),
   HTTP_PROCESSES: z.coerce.number().int().min(1).max(256).default(1),
+  TRUST_PROXY: z.string().default('loopback'),
   MODELS_DIR: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pathology slides <no-reply@localhost>'),
@@ -89,6 +91,8 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
     'Memory for the most recently served slide tiles, per API process, in MiB; 0 turns the cache off. Default 256.',
   HTTP_PROCESSES:
     'Processes serving HTTP on PORT (api, web, IIIF tiles), sharing it through Node cluster; one per core suits a busy tile server. Default 1.',
+  TRUST_PROXY:
+    'Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: comma-separated addresses or CIDR ranges (`loopback`, `linklocal`, `uniquelocal` name the usual ones), `true` (every sender: only when nothing reaches the app but through the proxy) or `false`. The client address it yields is what sign-in throttling counts. Default loopback.',
 };
 
 export interface Config {
@@ -111,6 +115,8 @@ export interface Config {
   maxImagePixels: number;
   tileCacheBytes: number;
   httpProcesses: number;
+  /** Fastify's trustProxy: which senders' X-Forwarded-* headers name the client. */
+  trustProxy: boolean | string[];
   /** The operator's AI models (MODELS_DIR) and where the built-in ones are written. */
   models: { modelsDir: string; builtinDir: string };
   mail: MailSettings;
@@ -160,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     tileCacheBytes: e.TILE_CACHE_MB * 1024 * 1024,
     httpProcesses: e.HTTP_PROCESSES,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     models: {
       modelsDir: path.resolve(e.MODELS_DIR ?? path.join(e.DATA_DIR, 'models')),
       builtinDir: path.join(path.resolve(e.DATA_DIR), 'builtin-models'),
@@ -175,6 +182,18 @@ function parseStorage(value: string): StorageLocation {
     if (error instanceof StorageUrlError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function parseTrustProxy(value: string): boolean | string[] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  const entries = value.split(',').map((entry) => entry.trim());
+  const invalid = entries.find(
+    (entry) => !PROXY_RANGE_NAMES.includes(entry) && !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry),
+  );
+  if (invalid != null) throw new ConfigError(`Invalid setting TRUST_PROXY: "${invalid}" is no address or range`);
+  return entries;
 }
 
 function requireSetting<T>(value: T | undefined, name: string): T {

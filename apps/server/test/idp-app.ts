@@ -13,9 +13,8 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts';
 export const IDP_CLIENT_ID = 'pathology-web';
 export const IDP_ADMIN_CLAIM = 'pathology_admin';
 
-export interface IdpTestContext {
+export interface IdpAppInstance {
   app: FastifyInstance;
-  database: TestDatabase;
   idp: Idp;
   /** http://127.0.0.1:PORT: the app's public address, where it really listens. */
   publicUrl: string;
@@ -23,69 +22,76 @@ export interface IdpTestContext {
   audience: string;
 }
 
+export interface IdpTestContext extends IdpAppInstance {
+  database: TestDatabase;
+}
+
+export interface IdpAppOptions {
+  demoAccounts?: boolean;
+  /** Fastify's trustProxy; by default the production default, a proxy on loopback (so tests can name clients). */
+  trustProxy?: boolean | string[];
+}
+
 /**
  * The real app with the built-in OpenID provider, listening on a free port: sign-in flows need
  * real HTTP, redirects and cookies, and the token verifier discovers the keys over HTTP as in
  * production. One database of its own per test file.
  */
-export function useIdpTestApp(options: { demoAccounts?: boolean } = {}): IdpTestContext {
+export function useIdpTestApp(options: IdpAppOptions = {}): IdpTestContext {
   const context = {} as IdpTestContext;
   beforeAll(async () => {
-    const port = await freePort();
-    context.publicUrl = `http://127.0.0.1:${port}`;
-    context.issuer = `${context.publicUrl}/oidc`;
-    context.audience = `${context.publicUrl}/api`;
     context.database = await createTestDatabase();
-    context.idp = await createIdp({
-      db: context.database.db,
-      publicUrl: context.publicUrl,
-      issuer: context.issuer,
-      clientId: IDP_CLIENT_ID,
-      audience: context.audience,
-      adminClaim: IDP_ADMIN_CLAIM,
-      demoAccounts: options.demoAccounts ?? false,
-    });
-    context.app = await buildApp({
-      config: {
-        role: 'api',
-        logLevel: 'silent',
-        webDist: '/nonexistent',
-        dataDir: os.tmpdir(),
-        tileCacheBytes: 0,
-        maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
-        // No models: the identity tests never predict.
-        models: { builtinDir: '/nonexistent', modelsDir: '/nonexistent' },
-        publicUrl: context.publicUrl,
-        mail: { from: 'test@localhost', outboxDir: path.join(os.tmpdir(), `pathology-outbox-${port}`) },
-        oidc: {
-          issuer: context.issuer,
-          clientId: IDP_CLIENT_ID,
-          audience: context.audience,
-          adminClaim: IDP_ADMIN_CLAIM,
-          builtIn: true,
-        },
-      },
-      database: context.database,
-      // Sign-in tests never store files nor queue jobs.
-      blobs: new FilesystemBlobStore(path.join(os.tmpdir(), 'pathology-idp-test-blobs')),
-      sendJob: () => Promise.reject(new Error('no job queue in sign-in tests')),
-      queueState: async () => ({}),
-      jobAlive: async () => false,
-      verifyToken: createTokenVerifier({
-        issuer: context.issuer,
-        audience: context.audience,
-        adminClaim: IDP_ADMIN_CLAIM,
-      }),
-      idp: context.idp,
-      logger: false,
-    });
-    await context.app.listen({ port, host: '127.0.0.1' });
+    Object.assign(context, await startIdpApp(context.database, options));
   });
   afterAll(async () => {
     await context.app?.close();
     await context.database?.close();
   });
   return context;
+}
+
+/** One more app instance, e.g. a second api process on the same database; the caller closes its app. */
+export async function startIdpApp(database: TestDatabase, options: IdpAppOptions = {}): Promise<IdpAppInstance> {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const issuer = `${publicUrl}/oidc`;
+  const audience = `${publicUrl}/api`;
+  const idp = await createIdp({
+    db: database.db,
+    publicUrl,
+    issuer,
+    clientId: IDP_CLIENT_ID,
+    audience,
+    adminClaim: IDP_ADMIN_CLAIM,
+    demoAccounts: options.demoAccounts ?? false,
+  });
+  const app = await buildApp({
+    config: {
+      role: 'api',
+      logLevel: 'silent',
+      webDist: '/nonexistent',
+      dataDir: os.tmpdir(),
+      tileCacheBytes: 0,
+      trustProxy: options.trustProxy ?? ['loopback'],
+      maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
+      // No models: the identity tests never predict.
+      models: { builtinDir: '/nonexistent', modelsDir: '/nonexistent' },
+      publicUrl,
+      mail: { from: 'test@localhost', outboxDir: path.join(os.tmpdir(), `pathology-outbox-${port}`) },
+      oidc: { issuer, clientId: IDP_CLIENT_ID, audience, adminClaim: IDP_ADMIN_CLAIM, builtIn: true },
+    },
+    database,
+    // Sign-in tests never store files nor queue jobs.
+    blobs: new FilesystemBlobStore(path.join(os.tmpdir(), 'pathology-idp-test-blobs')),
+    sendJob: () => Promise.reject(new Error('no job queue in sign-in tests')),
+    queueState: async () => ({}),
+    jobAlive: async () => false,
+    verifyToken: createTokenVerifier({ issuer, audience, adminClaim: IDP_ADMIN_CLAIM }),
+    idp,
+    logger: false,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, idp, publicUrl, issuer, audience };
 }
 
 /**
@@ -95,10 +101,15 @@ export function useIdpTestApp(options: { demoAccounts?: boolean } = {}): IdpTest
 export class TestBrowser {
   private readonly cookies = new Map<string, string>();
 
-  constructor(private readonly baseUrl: string) {}
+  /** `forwardedFor`: the client address a trusted proxy in front of the app would add. */
+  constructor(
+    private readonly baseUrl: string,
+    private readonly options: { forwardedFor?: string } = {},
+  ) {}
 
   async request(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
     const headers: Record<string, string> = { accept: 'text/html' };
+    if (this.options.forwardedFor != null) headers['x-forwarded-for'] = this.options.forwardedFor;
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }

@@ -57,6 +57,7 @@ export function useTestApp(
         webDist: options.webDist ?? '/nonexistent',
         dataDir: context.dataDir,
         tileCacheBytes: 64 * 1024 * 1024,
+        trustProxy: false,
         maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
         models: testModelFolders(context.dataDir),
         publicUrl: 'http://app.test',

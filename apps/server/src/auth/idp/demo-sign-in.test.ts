@@ -55,21 +55,4 @@ describe('built-in OpenID provider on a demo installation', () => {
     expect(back.pathname).toBe('/auth/popup-callback');
     expect(back.searchParams.get('code')).toEqual(expect.any(String));
   });
-
-  it('locks an e-mail address after ten failed attempts, even for the right password', async () => {
-    const browser = new TestBrowser(t.publicUrl);
-    const path = await loginPage(browser);
-    const account = DEMO_ACCOUNTS[0];
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const refused = await browser.request(`${path}/login`, { form: { email: account.email, password: 'guess' } });
-      expect(refused.status).toBe(401);
-    }
-    const locked = await browser.request(`${path}/login`, {
-      form: { email: account.email.toUpperCase(), password: account.password, lang: 'en' },
-    });
-    expect(locked.status).toBe(429);
-    expect(await locked.text()).toContain(
-      'Too many failed sign-in attempts for this e-mail address. Try again in 15 minutes.',
-    );
-  });
 });

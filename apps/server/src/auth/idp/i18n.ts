@@ -14,8 +14,10 @@ const TEXTS = {
     cancel: 'キャンセル',
     otherLanguage: 'English',
     invalidCredentials: 'メールアドレスまたはパスワードが正しくありません。',
-    tooManyAttempts: (minutes: number) =>
-      `サインインの失敗が続いたため、このメールアドレスでのサインインを一時的に停止しています。${minutes} 分後にもう一度お試しください。`,
+    tooManyAttempts: (seconds: number) =>
+      seconds < 60
+        ? `試行回数が多すぎます。${seconds} 秒後にもう一度お試しください。`
+        : `試行回数が多すぎます。${Math.ceil(seconds / 60)} 分後にもう一度お試しください。`,
     demoTitle: 'デモアカウント',
     demoLead: '「入力」を押すとフォームに入力されます。',
     role: '役割',
@@ -43,8 +45,7 @@ const TEXTS = {
     cancel: 'Cancel',
     otherLanguage: '日本語',
     invalidCredentials: 'E-mail or password is incorrect.',
-    tooManyAttempts: (minutes: number) =>
-      `Too many failed sign-in attempts for this e-mail address. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    tooManyAttempts: (seconds: number) => `Too many attempts. Try again in ${inSecondsOrMinutes(seconds)}.`,
     demoTitle: 'Demo accounts',
     demoLead: 'Press "Use" to fill in the form.',
     role: 'Role',
@@ -64,6 +65,13 @@ const TEXTS = {
     signInAgain: 'Sign in again',
   },
 } as const;
+
+/** "1 second", "45 seconds", "3 minutes": whole minutes from one minute on, rounded up. */
+function inSecondsOrMinutes(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
 
 export type Texts = (typeof TEXTS)[Language];
 

@@ -5,7 +5,7 @@ import { createIdpAccounts, type IdpAccounts } from './accounts.ts';
 import { createOidcAdapterFactory } from './adapter.ts';
 import { loadOrCreateIdpKeys, publicJwks } from './keys.ts';
 import { createProviderPages } from './provider-pages.ts';
-import { FailedAttemptLimiter } from './rate-limit.ts';
+import { createSignInThrottle, type SignInThrottle } from './sign-in-throttle.ts';
 
 /** Where the provider lives inside the app; the issuer's path must end with it. */
 export const IDP_MOUNT_PATH = '/oidc';
@@ -42,7 +42,7 @@ export interface Idp {
   provider: Provider;
   errors: typeof errors;
   accounts: IdpAccounts;
-  failedLogins: FailedAttemptLimiter;
+  signInThrottle: SignInThrottle;
   publicUrl: string;
   demoAccounts: readonly DemoAccount[];
   /** The public signing keys, to verify this provider's tokens without an HTTP round trip to itself. */
@@ -166,7 +166,9 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     provider,
     errors,
     accounts,
-    failedLogins: new FailedAttemptLimiter({ maxFailures: 10, windowMs: 15 * MINUTE * 1000 }),
+    signInThrottle: createSignInThrottle(options.db, {
+      onError: (error) => options.onError?.(error, 'expired sign-in throttle rows could not be deleted'),
+    }),
     publicUrl: options.publicUrl,
     demoAccounts: options.demoAccounts ? DEMO_ACCOUNTS : [],
     jwks: publicJwks(keys),

@@ -50,7 +50,11 @@ export async function interactionRoutes(app: FastifyInstance, idp: Idp): Promise
     return undefined;
   }
 
-  function loginPage(details: Interaction, language: Language, extra: { email?: string; error?: string; notice?: string } = {}) {
+  function loginPage(
+    details: Interaction,
+    language: Language,
+    extra: { email?: string; error?: string; notice?: string } = {},
+  ) {
     return renderLoginPage({
       language,
       interactionPath: `${INTERACTION_PREFIX}/${encodeURIComponent(details.uid)}`,
@@ -84,19 +88,21 @@ export async function interactionRoutes(app: FastifyInstance, idp: Idp): Promise
     const language = pickLanguage(choice, request.headers.cookie, details.params.ui_locales);
     const t = texts(language);
 
-    const key = email.toLowerCase();
-    const waitMs = idp.failedLogins.retryAfterMs(key);
-    if (waitMs > 0) {
-      const error = t.tooManyAttempts(Math.ceil(waitMs / 60_000));
-      return sendPage(reply.status(429), loginPage(details, language, { email, error }));
+    // request.ip is the proxy's X-Forwarded-For only when TRUST_PROXY trusts the proxy (Fastify's trustProxy).
+    const throttled = await idp.signInThrottle.attempt(email, request.ip);
+    if (throttled != null) {
+      request.log.info({ interaction: details.uid }, 'built-in sign-in throttled');
+      const error = t.tooManyAttempts(throttled.retryAfterSeconds);
+      reply.status(429).header('retry-after', String(throttled.retryAfterSeconds));
+      return sendPage(reply, loginPage(details, language, { email, error }));
     }
     const accountId = email === '' || password === '' ? undefined : await idp.accounts.authenticate(email, password);
     if (accountId == null) {
-      idp.failedLogins.recordFailure(key);
+      await idp.signInThrottle.failed(email, request.ip);
       request.log.info({ interaction: details.uid }, 'built-in sign-in refused');
       return sendPage(reply.status(401), loginPage(details, language, { email, error: t.invalidCredentials }));
     }
-    idp.failedLogins.reset(key);
+    await idp.signInThrottle.succeeded(email, request.ip);
     const returnTo = await idp.provider.interactionResult(request.raw, reply.raw, { login: { accountId } });
     return reply.redirect(returnTo, 303);
   });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_COOKIE, pickLanguage } from './i18n.ts';
+import { LANGUAGE_COOKIE, pickLanguage, texts } from './i18n.ts';
 import { renderLoginPage } from './login-page.ts';
 
 const base = { language: 'ja', interactionPath: '/oidc/interaction/abc' } as const;
@@ -42,6 +42,17 @@ describe('sign-in page', () => {
     expect(html).toContain('href="/oidc/interaction/abc/abort"');
     expect(html).toContain('href="/oidc/interaction/abc?lang=en"');
     expect(renderLoginPage({ ...base, language: 'en' }).html).toContain('href="/oidc/interaction/abc?lang=ja"');
+  });
+});
+
+describe('throttled sign-in message', () => {
+  it('says when to try again in seconds under a minute, else in whole minutes rounded up', () => {
+    expect(texts('en').tooManyAttempts(1)).toBe('Too many attempts. Try again in 1 second.');
+    expect(texts('en').tooManyAttempts(59)).toBe('Too many attempts. Try again in 59 seconds.');
+    expect(texts('en').tooManyAttempts(60)).toBe('Too many attempts. Try again in 1 minute.');
+    expect(texts('en').tooManyAttempts(241)).toBe('Too many attempts. Try again in 5 minutes.');
+    expect(texts('ja').tooManyAttempts(30)).toBe('試行回数が多すぎます。30 秒後にもう一度お試しください。');
+    expect(texts('ja').tooManyAttempts(300)).toBe('試行回数が多すぎます。5 分後にもう一度お試しください。');
   });
 });
 

@@ -17,5 +17,6 @@ export * from './uploads.ts';
 export * from './meta.ts';
 export * from './jobs.ts';
 export * from './oidc.ts';
+export * from './sign-in.ts';
 export * from './relations.ts';
 export type { JsonObject, JsonValue } from './columns.ts';
