@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../caller.ts';
 import type { Db } from '../../db/client.ts';
+import { acceptedMembership } from './accepted-membership.ts';
 import {
   cases,
   contractProprietors,
@@ -29,9 +30,10 @@ const organizationColumns = {
   drawingCreationDenied: organizations.drawingCreationDenied,
 };
 
-/** Ids of the groups the account belongs to, as a subquery (memberships_account_idx). */
+/** Ids of the groups the account has joined (invitations accepted), as a subquery (memberships_account_idx). */
 function callerOrganizations(accountId: string): SQL {
-  return sql`SELECT ${memberships.organizationId} FROM ${memberships} WHERE ${memberships.accountId} = ${accountId}`;
+  return sql`SELECT ${memberships.organizationId} FROM ${memberships}
+    WHERE ${memberships.accountId} = ${accountId} AND ${acceptedMembership}`;
 }
 
 /** Grants given to the account itself or to one of its groups (grants_grantee_idx). */
@@ -76,7 +78,10 @@ export function visibleCasesCondition(caller: CallerIdentity): SQL {
 /** Loads the access facts of one caller and one case, group or contract (see access-facts.ts). */
 export function createAccessRepository(db: Db) {
   return {
-    /** The caller's memberships, partner relations and contract ownerships; `grants` is left empty. */
+    /**
+     * The caller's accepted memberships, partner relations and contract ownerships; `grants` is left empty.
+     * Every capability and visible-group set is computed from these facts or from callerOrganizations.
+     */
     async loadCaller(caller: CallerIdentity): Promise<CallerAccess> {
       const [membershipRows, contractRows] = await Promise.all([
         // One row per membership and partnered group: a caller belongs to a handful of groups.
@@ -91,7 +96,7 @@ export function createAccessRepository(db: Db) {
           .from(memberships)
           .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
           .leftJoin(organizationPartners, eq(organizationPartners.partnerOrganizationId, memberships.organizationId))
-          .where(eq(memberships.accountId, caller.accountId)),
+          .where(and(eq(memberships.accountId, caller.accountId), acceptedMembership)),
         db
           .select({ contractId: contractProprietors.contractId })
           .from(contractProprietors)

@@ -1,5 +1,6 @@
 // The capabilities module: routes and services import from here, never from the files behind it.
 export type * from './access-facts.ts';
+export { acceptedMembership } from './accepted-membership.ts';
 export { createAccessRepository, visibleCasesCondition, type AccessRepository } from './access.repository.ts';
 export {
   createCapabilitiesService,

@@ -84,7 +84,7 @@ export const memberships = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     role: groupRole().notNull().default('member'),
-    /** True until the invited person signs in for the first time. */
+    /** True until the person accepts the invitation's link; until then the row grants nothing (accepted-membership.ts). */
     invited: boolean().notNull().default(false),
     /** The team within the group (e.g. "Cytology"), set by its administrators; null for none. */
     team: text(),

@@ -1,5 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller.ts';
+import { acceptedMembership } from '../../auth/capabilities/index.ts';
 import type { VerifiedToken } from '../../auth/token-verifier.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, memberships, organizations } from '../../db/schema/index.ts';
@@ -45,6 +46,7 @@ export function createAccountRepository(db: Db) {
       return updated.length > 0;
     },
 
+    /** The groups the account has joined, with its role in each (an invitation not yet accepted is no membership). */
     async findMemberships(accountId: string) {
       return db
         .select({
@@ -54,7 +56,7 @@ export function createAccountRepository(db: Db) {
         })
         .from(memberships)
         .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-        .where(eq(memberships.accountId, accountId))
+        .where(and(eq(memberships.accountId, accountId), acceptedMembership))
         .orderBy(asc(organizations.name));
     },
 

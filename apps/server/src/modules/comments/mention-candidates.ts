@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { acceptedMembership } from '../../auth/capabilities/index.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, memberships } from '../../db/schema/index.ts';
 import type { MentionCandidate } from './mentions.ts';
 
-/** Members of a group, as the people a comment or an image note may mention. */
+/** Members of a group (not those still invited: they cannot see the case), as the people a comment or an image note may mention. */
 export function loadMentionCandidates(db: Db, organizationId: string): Promise<MentionCandidate[]> {
   return db
     .select({
@@ -15,5 +16,5 @@ export function loadMentionCandidates(db: Db, organizationId: string): Promise<M
     })
     .from(memberships)
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-    .where(eq(memberships.organizationId, organizationId));
+    .where(and(eq(memberships.organizationId, organizationId), acceptedMembership));
 }

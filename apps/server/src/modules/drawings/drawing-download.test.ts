@@ -166,6 +166,17 @@ describe('POST drawings/download', () => {
     expect((await post('mia', '/drawings/download', { imageIds: [open.imageId, closed.imageId] })).statusCode).toBe(
       403,
     );
+    // An image of a case the caller may not see answers as a missing one, even beside an image they may only view.
+    const hidden = await imageWithDrawings(await make.organization({ downloadDrawingsEnabled: true }), 'Hidden');
+    for (const imageIds of [
+      [open.imageId, hidden.imageId],
+      [hidden.imageId, open.imageId],
+      [open.imageId, crypto.randomUUID()],
+    ]) {
+      const answer = await post('viewer', '/drawings/download', { imageIds });
+      expect(answer.statusCode, imageIds.join()).toBe(404);
+      expect(answer.json().message).toBe(DRAWING_MESSAGES.downloadNotFound);
+    }
     const unknown = await post('mia', '/drawings/download', { imageIds: [crypto.randomUUID()] });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(DRAWING_MESSAGES.downloadNotFound);

@@ -9,7 +9,7 @@ import type { DrawingRepository, Reader } from './drawing.repository.ts';
 
 interface Deps {
   drawings: DrawingRepository;
-  capabilities: Pick<CapabilitiesService, 'requireCaseCapability'>;
+  capabilities: Pick<CapabilitiesService, 'getManyCaseCapabilities'>;
 }
 
 /** A zip member name: no path separators or characters Windows refuses, never empty. */
@@ -30,8 +30,15 @@ export function createDrawingDownload({ drawings, capabilities }: Deps) {
     const unique = [...new Set(imageIds)];
     const found = await drawings.downloadableImages(unique);
     if (found.length !== unique.length) throw HttpError.notFound(DRAWING_MESSAGES.downloadNotFound);
-    for (const caseId of new Set(found.map((image) => image.caseId))) {
-      await capabilities.requireCaseCapability(caller, caseId, 'canDownloadDrawings');
+    // Every case is looked at before any right is judged, so an image of a case the caller may not see answers
+    // exactly as one that does not exist, whatever else is in the list (no 403 that would betray it).
+    const caseIds = [...new Set(found.map((image) => image.caseId))];
+    const capabilitiesByCase = await capabilities.getManyCaseCapabilities(caller, caseIds);
+    if (caseIds.some((caseId) => !capabilitiesByCase.has(caseId))) {
+      throw HttpError.notFound(DRAWING_MESSAGES.downloadNotFound);
+    }
+    if (caseIds.some((caseId) => capabilitiesByCase.get(caseId)?.canDownloadDrawings !== true)) {
+      throw HttpError.forbidden();
     }
     const reader: Reader = { accountId: caller.accountId, canEditCase: false };
     const counts = await drawings.countByImage(unique, reader);

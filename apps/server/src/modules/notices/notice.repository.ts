@@ -1,10 +1,14 @@
 import { GROUP_ROLES, NEW_FOR_DAYS, type Notice } from '@pathology/contract';
 import { sql } from 'drizzle-orm';
+import { acceptedMembership } from '../../auth/capabilities/index.ts';
 import type { Db } from '../../db/client.ts';
+import { memberships } from '../../db/schema/index.ts';
 
+/** Who asks, and from which side: a reader gets what reaches them, the poster screens (super users only) every notice. */
 export interface NoticeReader {
   accountId: string;
   isSuperUser: boolean;
+  poster: boolean;
 }
 
 export interface NoticeValues {
@@ -22,20 +26,27 @@ type NoticeRow = Notice & { total?: number };
 
 const ROLES = sql.raw(`ARRAY[${GROUP_ROLES.map((role) => `'${role}'`).join(', ')}]::group_role[]`);
 
-/** The reader's highest role as a rank (0 read_only … 3 proprietor; a contract's proprietor ranks 3), -1 with none. */
-const readerRank = (accountId: string) => sql`GREATEST(
-  COALESCE((SELECT max(array_position(${ROLES}, m.role)) - 1 FROM memberships m WHERE m.account_id = ${accountId}), -1),
-  CASE WHEN EXISTS (SELECT 1 FROM contract_proprietors p WHERE p.account_id = ${accountId}) THEN 3 ELSE -1 END)`;
+/**
+ * The reader's highest role as a rank (0 read_only … 3 proprietor), -1 with none: a contract's proprietor and a
+ * super user (who holds every role) rank 3; a group they are only invited to does not count.
+ */
+const readerRank = (reader: NoticeReader) =>
+  reader.isSuperUser
+    ? sql`3`
+    : sql`GREATEST(
+  COALESCE((SELECT max(array_position(${ROLES}, ${memberships.role})) - 1 FROM ${memberships}
+    WHERE ${memberships.accountId} = ${reader.accountId} AND ${acceptedMembership}), -1),
+  CASE WHEN EXISTS (SELECT 1 FROM contract_proprietors p WHERE p.account_id = ${reader.accountId}) THEN 3 ELSE -1 END)`;
 
 /**
- * Who sees a notice (part 3 §4): a super user every notice; anyone else only a published one, between
- * openAt and closeAt, whose range their highest role meets.
+ * Who sees a notice (part 3 §4): the poster screens every notice; a reader, super users included, only a
+ * published one, between openAt and closeAt, whose range their highest role meets.
  */
 const visibleTo = (reader: NoticeReader) =>
-  reader.isSuperUser
+  reader.poster
     ? sql`TRUE`
     : sql`NOT n.is_draft AND n.open_at <= now() AND (n.close_at IS NULL OR n.close_at > now())
-        AND array_position(${ROLES}, n.permission) - 1 <= ${readerRank(reader.accountId)}`;
+        AND array_position(${ROLES}, n.permission) - 1 <= ${readerRank(reader)}`;
 
 const columns = (accountId: string) => sql`n.id, n.title, n.overview, n.body, n.open_at AS "openAt",
   n.close_at AS "closeAt", n.permission, n.is_draft AS "isDraft",

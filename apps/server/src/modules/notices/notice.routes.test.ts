@@ -141,6 +141,32 @@ describe('notices', () => {
     expect(closeBeforeOpen.statusCode).toBe(422);
   });
 
+  it('gives super users the same reader side as everyone: drafts, closed and future notices only on the poster screens', async () => {
+    const unreadBefore = (await call('root', 'GET', '/notices/badges')).json().unreadNoticeCount as number;
+    const open = (await post({ permission: 'proprietor' })).id;
+    const draft = (await post({ isDraft: true })).id;
+    const future = (await post({ openAt: minutesFromNow(5) })).id;
+    const closed = (await post({ openAt: minutesFromNow(-60), closeAt: minutesFromNow(-1) })).id;
+    const hidden = [draft, future, closed];
+
+    const read = await visibleTo('root');
+    expect(read).toContain(open);
+    for (const id of hidden) {
+      expect(read).not.toContain(id);
+      expect((await call('root', 'GET', `/notices/${id}`)).statusCode).toBe(404);
+      expect((await call('root', 'POST', `/notices/read/${id}`)).statusCode).toBe(404);
+      expect((await call('root', 'GET', `/notices/posts/${id}`)).statusCode).toBe(200);
+    }
+    const { rows } = await t.database.pool.query(
+      'SELECT count(*)::int AS marks FROM notice_reads WHERE notice_id = ANY($1)',
+      [hidden],
+    );
+    expect(rows[0].marks).toBe(0);
+    expect((await call('root', 'GET', '/notices/badges')).json().unreadNoticeCount).toBe(unreadBefore + 1);
+    const posts = (await call('root', 'GET', '/notices/posts?limit=100')).json().data as { id: string }[];
+    expect(posts.map((notice) => notice.id)).toEqual(expect.arrayContaining([open, ...hidden]));
+  });
+
   it('marks a notice read, filters by read state and counts the unread in the badge', async () => {
     const notice = (await post({ permission: 'member' })).id;
     const before = (await call('mia', 'GET', '/notices/badges')).json();

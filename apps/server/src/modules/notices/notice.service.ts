@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { isBlankNotice, sanitizeNoticeHtml } from './notice-html.ts';
-import type { NoticeRepository, NoticeValues } from './notice.repository.ts';
+import type { NoticeReader, NoticeRepository, NoticeValues } from './notice.repository.ts';
 
 type ListQuery = z.output<typeof NoticeListQuerySchema>;
 type NoticeInput = z.output<typeof NoticeRequestSchema>;
@@ -44,21 +44,26 @@ function valuesOf(input: NoticeInput): NoticeValues {
 }
 
 /**
- * Notices (part 3 §7): readers see what reaches them (notice.repository's rule) and mark it read;
- * only super users post, edit and delete, and see every notice on the poster screens.
+ * Notices (part 3 §7): readers, super users too, see what reaches them (notice.repository's rule) and mark it
+ * read; only super users post, edit and delete, and see every notice (drafts, closed, future) on the poster screens.
  */
 export function createNoticeService({ db, notices, capabilities }: Deps) {
-  const reader = (caller: Caller) => ({ accountId: caller.accountId, isSuperUser: caller.isSuperUser });
+  const reader = (caller: Caller): NoticeReader => ({
+    accountId: caller.accountId,
+    isSuperUser: caller.isSuperUser,
+    poster: false,
+  });
+  const posterView = (caller: Caller): NoticeReader => ({ ...reader(caller), poster: true });
   const poster = (caller: Caller) => capabilities.requireRoleCheck(caller, 'isSuperUser');
 
-  async function visible(caller: Caller, id: string): Promise<Row> {
-    const row = isUuid(id) ? await notices.find(reader(caller), id) : undefined;
+  async function visible(as: NoticeReader, id: string): Promise<Row> {
+    const row = isUuid(id) ? await notices.find(as, id) : undefined;
     if (!row) throw HttpError.notFound();
     return row;
   }
 
-  async function list(caller: Caller, query: ListQuery): Promise<NoticeList> {
-    const rows = await notices.list(reader(caller), {
+  async function list(as: NoticeReader, query: ListQuery): Promise<NoticeList> {
+    const rows = await notices.list(as, {
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
       read: query.read,
@@ -67,11 +72,11 @@ export function createNoticeService({ db, notices, capabilities }: Deps) {
   }
 
   return {
-    list,
-    get: async (caller: Caller, id: string) => toNotice(await visible(caller, id)),
+    list: (caller: Caller, query: ListQuery) => list(reader(caller), query),
+    get: async (caller: Caller, id: string) => toNotice(await visible(reader(caller), id)),
 
     async read(caller: Caller, id: string): Promise<Notice> {
-      const row = await visible(caller, id);
+      const row = await visible(reader(caller), id);
       await notices.markRead(caller.accountId, row.id);
       return toNotice({ ...row, isAlreadyRead: true });
     },
@@ -85,24 +90,24 @@ export function createNoticeService({ db, notices, capabilities }: Deps) {
 
     async posts(caller: Caller, query: ListQuery): Promise<NoticeList> {
       await poster(caller);
-      return list(caller, query);
+      return list(posterView(caller), query);
     },
 
     async post(caller: Caller, id: string): Promise<Notice> {
       await poster(caller);
-      return toNotice(await visible(caller, id));
+      return toNotice(await visible(posterView(caller), id));
     },
 
     async create(caller: Caller, input: NoticeInput): Promise<Notice> {
       await poster(caller);
       const id = await notices.create(valuesOf(input), caller.accountId);
-      return toNotice(await visible(caller, id));
+      return toNotice(await visible(posterView(caller), id));
     },
 
     async update(caller: Caller, id: string, input: NoticeInput): Promise<Notice> {
       await poster(caller);
       if (!isUuid(id) || !(await notices.update(id, valuesOf(input)))) throw HttpError.notFound();
-      return toNotice(await visible(caller, id));
+      return toNotice(await visible(posterView(caller), id));
     },
 
     async remove(caller: Caller, id: string): Promise<void> {

@@ -74,8 +74,14 @@ describe('groups: detail, settings, creation and deletion (part 3 §2, §3, §7)
     expect(
       (await call('admin', 'POST', '/organizations', { name: 'New', contractId: sakuraContractId })).statusCode,
     ).toBe(403);
+    // A contract the caller may not see answers as one that does not exist (404); their own group's contract 403.
+    const unknownContract = '00000000-0000-4000-8000-000000000000';
+    for (const contractId of [sakuraContractId, unknownContract]) {
+      const hidden = await call('staff', 'POST', '/organizations', { name: 'New', contractId });
+      expect(hidden.statusCode, contractId).toBe(404);
+    }
     expect(
-      (await call('staff', 'POST', '/organizations', { name: 'New', contractId: sakuraContractId })).statusCode,
+      (await call('staff', 'POST', '/organizations', { name: 'New', contractId: providerContractId })).statusCode,
     ).toBe(403);
     expect(
       (await call('owner', 'POST', '/organizations', { name: 'New', contractId: providerContractId })).statusCode,

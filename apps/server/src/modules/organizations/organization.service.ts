@@ -72,9 +72,11 @@ export function createOrganizationService({ db, organizations, capabilities, blo
       return detail(caller, organizationId);
     },
 
-    /** POST organizations: into a contract the caller owns (404 if they may not see it), within its group limit. */
+    /**
+     * POST organizations: into a contract the caller owns, within its group limit. The contract is judged first,
+     * so one the caller may not see answers 404 like one that does not exist, and one they only see 403.
+     */
     async create(caller: Caller, request: CreateOrganizationRequest): Promise<Organization> {
-      await capabilities.requireRoleCheck(caller, 'canCreateOrganization');
       await capabilities.requireContractCapability(caller, request.contractId, 'canEdit');
       const created = await organizations.createWithinLimit({ ...request });
       if (created === 'contract_not_found') throw HttpError.notFound();
