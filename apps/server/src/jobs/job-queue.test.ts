@@ -53,6 +53,7 @@ describe('job queue', () => {
     }
     expect((await queue.getJob('crash-test', jobId))?.state).toBe('active');
     expect(await queue.alive('crash-test', { step })).toBe(true);
+    expect(await queue.running('crash-test')).toContainEqual({ payload: { step }, retryCount: 0 });
     child.kill('SIGKILL');
     await exited;
     return jobId;
@@ -117,5 +118,18 @@ describe('job queue', () => {
     await vi.waitFor(() => expect(givenUp).toEqual([{ step: 4 }]), { timeout: 15_000, interval: 200 });
     expect(await queue.getJob('crash-test', jobId)).toMatchObject({ state: 'failed' });
     expect(WORKER_LOST).toMatch(/heartbeat/);
+  });
+
+  it('tells what it took back from a dead worker, so the worker’s leftovers can be cleared', async () => {
+    await jobOfKilledWorker(5);
+    const takenBack: unknown[] = [];
+    await (
+      await worker()
+    ).work({ 'crash-test': async () => undefined }, 1, {}, async (jobs) => void takenBack.push(...jobs));
+    await vi.waitFor(() => expect(takenBack).toContainEqual({ name: 'crash-test', payload: { step: 5 } }), {
+      timeout: 15_000,
+      interval: 200,
+    });
+    expect((await queue.running('crash-test')).map((job) => job.payload)).not.toContainEqual({ step: 5 });
   });
 });
