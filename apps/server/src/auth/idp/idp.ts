@@ -160,7 +160,9 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
   };
 
   const provider = new Provider(options.issuer, configuration);
-  // The app runs behind proxies and trusts X-Forwarded-Proto/Host, as Fastify does (trustProxy).
+  // Behind a TLS-terminating proxy the provider must see X-Forwarded-Proto to set secure cookies. Koa
+  // can only trust every sender or none; the client address that matters (sign-in throttling) comes
+  // from Fastify's request.ip, which trusts only the proxies TRUST_PROXY names.
   provider.proxy = true;
   return {
     provider,

@@ -80,6 +80,8 @@ export function clientNetwork(address: string): string {
   return `${prefix.toString()}/64`;
 }
 
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 const seconds = (value: number) => sql`make_interval(secs => ${value})`;
 
 export function createSignInThrottle(db: Db, options: { onError?: (error: unknown) => void } = {}): SignInThrottle {
@@ -96,23 +98,26 @@ export function createSignInThrottle(db: Db, options: { onError?: (error: unknow
       );
   };
 
+  /** Locked in key order, so concurrent attempts on overlapping subjects queue instead of deadlocking. */
+  const lockRows = (tx: Transaction, keys: Record<Kind, string>) =>
+    tx
+      .select({
+        key: t.key,
+        failures: t.failures,
+        elapsed: sql<number | null>`extract(epoch from now() - ${t.lastFailureAt})::float8`,
+        known: sql<boolean>`coalesce(${t.signedInAt} > now() - ${seconds(KNOWN_ADDRESS_SECONDS)}, false)`,
+      })
+      .from(t)
+      .where(inArray(t.key, Object.values(keys)))
+      .orderBy(t.key)
+      .for('update');
+
   return {
     async attempt(email, address) {
       prune();
       const keys = subjects(email, address);
       return db.transaction(async (tx) => {
-        // Locked in key order, so concurrent attempts on overlapping subjects queue instead of deadlocking.
-        const rows = await tx
-          .select({
-            key: t.key,
-            failures: t.failures,
-            elapsed: sql<number | null>`extract(epoch from now() - ${t.lastFailureAt})::float8`,
-            known: sql<boolean>`coalesce(${t.signedInAt} > now() - ${seconds(KNOWN_ADDRESS_SECONDS)}, false)`,
-          })
-          .from(t)
-          .where(inArray(t.key, Object.values(keys)))
-          .orderBy(t.key)
-          .for('update');
+        const rows = await lockRows(tx, keys);
         const byKey = new Map(rows.map((row) => [row.key, row]));
         const known = byKey.get(keys.accountAddress)?.known === true;
         let wait = 0;
@@ -151,15 +156,20 @@ export function createSignInThrottle(db: Db, options: { onError?: (error: unknow
     },
 
     async failed(email, address) {
-      await db
-        .update(t)
-        .set({ lastFailureAt: sql`now()` })
-        .where(inArray(t.key, Object.values(subjects(email, address))));
+      const keys = subjects(email, address);
+      await db.transaction(async (tx) => {
+        await lockRows(tx, keys);
+        await tx
+          .update(t)
+          .set({ lastFailureAt: sql`now()` })
+          .where(inArray(t.key, Object.values(keys)));
+      });
     },
 
     async succeeded(email, address) {
       const keys = subjects(email, address);
       await db.transaction(async (tx) => {
+        await lockRows(tx, keys);
         await tx
           .update(t)
           .set({
