@@ -1,6 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type ConsoleMessage,
+  type Page,
+} from 'playwright-core';
 import { screenshotsDir } from './paths.ts';
 
 /** Debian's Chromium; CHROMIUM_PATH points elsewhere (e.g. a Chrome install on a developer's Mac). */
@@ -24,6 +31,8 @@ export interface AppPage {
   page: Page;
   /** Console errors and uncaught page errors seen so far; a journey should end with none. */
   consoleErrors: string[];
+  /** What the server's Content-Security-Policy blocked, in pages, frames and workers; withAppPage fails on any. */
+  cspViolations: string[];
   /**
    * Saves what the user sees (the viewport: the app shell's header and menu are fixed, so a full-page capture would
    * cut them off) to test-results/screenshots/<name>.png and returns its path.
@@ -40,6 +49,27 @@ export async function answerAiTerms(context: BrowserContext, baseURL: string): P
   await context.addCookies(
     ['ai_agreement', 'ai_warning_dismissed'].map((name) => ({ name, value: '1', url: baseURL })),
   );
+}
+
+/** Chromium's own words when a policy blocks something, in the console of a page, frame or worker. */
+const CSP_REFUSAL = /^Refused to .*Content Security Policy/;
+
+/**
+ * Everything a Content-Security-Policy blocks in the context's pages, frames and workers: the
+ * `securitypolicyviolation` events of documents and Chromium's "Refused to …" console messages.
+ */
+async function collectCspViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding('__reportCspViolation', (_source, violation: string) => violations.push(violation));
+  await context.addInitScript(`document.addEventListener('securitypolicyviolation', (event) =>
+    window.__reportCspViolation(event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline') +
+      ' (' + event.sourceFile + ':' + event.lineNumber + ')'));`);
+  const onConsole = (message: ConsoleMessage) => {
+    if (CSP_REFUSAL.test(message.text())) violations.push(message.text());
+  };
+  context.on('console', onConsole);
+  context.on('page', (page) => page.on('worker', (worker) => worker.on('console', onConsole)));
+  return violations;
 }
 
 /**
@@ -61,6 +91,7 @@ export async function openAppPage(
   });
   if (!freshAiTerms) await answerAiTerms(context, baseURL);
   context.setDefaultTimeout(15_000);
+  const cspViolations = await collectCspViolations(context);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
@@ -71,6 +102,7 @@ export async function openAppPage(
   return {
     page,
     consoleErrors,
+    cspViolations,
     async screenshot(name) {
       const file = path.join(screenshotsDir, `${name}.png`);
       await fs.mkdir(screenshotsDir, { recursive: true });
@@ -96,6 +128,7 @@ export async function withAppPage(
   const app = await openAppPage(browser, baseURL, options, freshAiTerms);
   try {
     await journey(app);
+    if (app.cspViolations.length > 0) throw new Error(`CSP violations:\n${app.cspViolations.join('\n')}`);
   } catch (error) {
     await app.screenshot(`FAILED-${name}`).catch(() => undefined);
     throw error;

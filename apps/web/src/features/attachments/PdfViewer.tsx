@@ -17,6 +17,9 @@ import { FIT_ZOOM, PDF_VIEWER_HEIGHT, canZoom, clampPage, stepZoom } from './pdf
 // pdf.js parses in a worker; Vite emits the worker file as an asset of this (lazy) chunk.
 pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
 
+/** The server's Content-Security-Policy forbids eval: pdf.js is told so rather than probing (a reported violation). */
+const PDF_OPTIONS = { isEvalSupported: false };
+
 /** Space around the page inside the viewer, in px. */
 const GUTTER = 16;
 
@@ -123,6 +126,7 @@ export function PdfViewer({ data, onFailed }: { data: Uint8Array; onFailed: () =
       >
         <Document
           file={file}
+          options={PDF_OPTIONS}
           onLoadSuccess={(pdf) => {
             setPages(pdf.numPages);
             setPage(1);
