@@ -147,7 +147,9 @@ export function factories(db: Db) {
     },
     async imageLayer(
       imageId: string,
-      values: Partial<Pick<typeof imageLayers.$inferInsert, 'layerNumber' | 'pyramidKey' | 'pyramidalSize'>> = {},
+      values: Partial<
+        Pick<typeof imageLayers.$inferInsert, 'layerNumber' | 'pyramidKey' | 'pyramidalSize' | 'width' | 'height'>
+      > = {},
     ): Promise<string> {
       const [row] = await db
         .insert(imageLayers)

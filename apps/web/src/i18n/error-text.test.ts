@@ -1,3 +1,4 @@
+import { MESSAGES } from '@pathology/contract';
 import { describe, expect, it } from 'vitest';
 import { HttpError, TimeoutError } from '../api/errors.ts';
 import { errorText } from './error-text.ts';
@@ -21,6 +22,12 @@ describe('errorText', () => {
     );
     expect(errorText("This upload would exceed the group's storage limit.", ja)).toBe(
       'このアップロードはグループのストレージ上限を超えます。',
+    );
+  });
+
+  it('translates why a drawing was refused', () => {
+    expect(errorText(new Error(MESSAGES.drawingOutsideImage), ja)).toBe(
+      '描画が画像の外側に離れすぎています。画像の端から画像の大きさ以内に収めてください。',
     );
   });
 

@@ -24,6 +24,7 @@ const translatedMessages = {
   notInvited: 'serverMessages.notInvited',
   contractHasGroups: 'serverMessages.contractHasGroups',
   endDateBeforeStart: 'serverMessages.endDateBeforeStart',
+  drawingOutsideImage: 'serverMessages.drawingOutsideImage',
 } as const satisfies Partial<Record<MessageKey, ParseKeys>>;
 
 const keyByMessage = new Map<string, ParseKeys>(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { maxLengthMessage } from './cases.ts';
+import { MESSAGES } from './errors.ts';
 import {
   DEFAULT_DRAWING_LINE_COLOR,
   DEFAULT_DRAWING_LINE_WIDTH,
@@ -17,6 +18,7 @@ import {
   positionsOf,
   type DrawingGeometry,
   type DrawingShape,
+  type Position,
 } from '../domain/drawings.ts';
 
 export const DrawingTitleSchema = z
@@ -31,6 +33,25 @@ export function shapeGeometryProblem(shape: DrawingShape, geometry: DrawingGeome
     return DRAWING_MESSAGES.twoPoints;
   }
   if (positionsOf(geometry).length > MAX_DRAWING_VERTICES) return DRAWING_MESSAGES.tooManyVertices;
+  return null;
+}
+
+/**
+ * Why a geometry lies too far outside an image of this size to be a drawing on it, or null when it does not. Points
+ * may lie up to the image's larger side past its edges and an ellipse's radii may be that long: room for a drawing
+ * made beside a narrow slide in a zoomed-out viewer (the view is then several slide widths wide), while numbers
+ * such as 1e300, which make every measurement meaningless, are refused.
+ */
+export function geometryOutsideImageProblem(
+  geometry: DrawingGeometry,
+  image: { width: number; height: number },
+): string | null {
+  const reach = Math.max(image.width, image.height);
+  const outside = ([x, y]: Position) => x < -reach || x > image.width + reach || y < -reach || y > image.height + reach;
+  if (positionsOf(geometry).some(outside)) return MESSAGES.drawingOutsideImage;
+  if (geometry.type === 'Ellipse' && geometry.radii.some((radius) => radius > reach)) {
+    return MESSAGES.drawingOutsideImage;
+  }
   return null;
 }
 

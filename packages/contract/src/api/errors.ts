@@ -41,5 +41,7 @@ export const MESSAGES = {
   notInvited: 'There is no pending invitation for this address.',
   contractHasGroups: 'The contract still has groups. Delete them first.',
   endDateBeforeStart: 'The end date must not be before the start date',
+  /** 422 on a drawing: a point further past the image's edges, or a radius longer, than the image's larger side. */
+  drawingOutsideImage: "The drawing reaches too far outside the image: keep it within the image's size of its edges.",
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

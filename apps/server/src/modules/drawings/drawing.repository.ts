@@ -85,10 +85,13 @@ export function createDrawingRepository(db: Db) {
   }
 
   return {
-    /** The case of an image, and whether the layer is one of its layers. */
-    async findLayer(imageId: string, layerId: string): Promise<{ caseId: string } | undefined> {
+    /** The case of an image and the layer's size in pixels, when the layer is one of the image's layers. */
+    async findLayer(
+      imageId: string,
+      layerId: string,
+    ): Promise<{ caseId: string; width: number; height: number } | undefined> {
       const [row] = await db
-        .select({ caseId: images.caseId })
+        .select({ caseId: images.caseId, width: imageLayers.width, height: imageLayers.height })
         .from(imageLayers)
         .innerJoin(images, eq(images.id, imageLayers.imageId))
         .where(and(eq(imageLayers.id, layerId), eq(imageLayers.imageId, imageId)));

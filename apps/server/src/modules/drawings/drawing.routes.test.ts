@@ -1,6 +1,7 @@
 import {
   DRAWING_MESSAGES,
   DrawingSchema,
+  MESSAGES,
   MAX_DRAWING_VERTICES,
   expandGeometry,
   type DrawingList,
@@ -61,10 +62,10 @@ describe('drawing routes', () => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-  async function layerIn(organizationId = group) {
+  async function layerIn(organizationId = group, size?: { width: number; height: number }) {
     const caseId = await make.case({ ownerOrganizationId: organizationId });
     const imageId = await make.image(caseId);
-    const layerId = await make.imageLayer(imageId);
+    const layerId = await make.imageLayer(imageId, size);
     return { caseId, imageId, layerId, base: `/images/${imageId}/layers/${layerId}` };
   }
 
@@ -198,7 +199,8 @@ describe('drawing routes', () => {
   });
 
   it('validates geometry with a clear 422: closed rings, finite numbers, the shape, the vertex limit', async () => {
-    const { base } = await layerIn();
+    // Wide enough for the longest freehand outline below to lie on the image.
+    const { base } = await layerIn(group, { width: MAX_DRAWING_VERTICES, height: 1000 });
     const post = (payload: unknown) => call('mia', 'POST', `${base}/drawings`, payload);
     const messageOf = async (payload: unknown) => {
       const response = await post(payload);
@@ -249,5 +251,56 @@ describe('drawing routes', () => {
     });
     expect(await messageOf(freehand(MAX_DRAWING_VERTICES + 1))).toContain(DRAWING_MESSAGES.tooManyVertices);
     expect((await post(freehand(MAX_DRAWING_VERTICES))).statusCode).toBe(201);
+  });
+
+  it("refuses geometry further outside the image than the image's size, on create and update (422)", async () => {
+    // 1000 × 400 pixels: drawings may reach 1000 pixels (the larger side) past any edge.
+    const { base } = await layerIn(group, { width: 1000, height: 400 });
+    const refused = async (response: { statusCode: number; json(): { message: string; errors: object } }) => {
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({
+        message: MESSAGES.drawingOutsideImage,
+        errors: { geometry: MESSAGES.drawingOutsideImage },
+      });
+    };
+    const point = (x: number, y: number) => ({ shapeType: 'point', geometry: { type: 'Point', coordinates: [x, y] } });
+    const ellipse = (radii: [number, number], center = [500, 200]) => ({
+      shapeType: 'ellipse',
+      geometry: { type: 'Ellipse', center, radii },
+    });
+    const line = (to: [number, number]) => ({
+      shapeType: 'line',
+      geometry: { type: 'LineString', coordinates: [[10, 10], to] },
+    });
+    for (const outside of [
+      point(1e300, 5),
+      point(5, -1e300),
+      point(2001, 0),
+      point(0, -1001),
+      point(-1001, 0),
+      point(0, 1401),
+      line([1e300, 1e300]),
+      { shapeType: 'polygon', geometry: { type: 'Polygon', coordinates: square(0, 0, 3000) } },
+      ellipse([1e300, 10]),
+      ellipse([10, 1001]),
+      ellipse([10, 10], [-5000, 200]),
+    ]) {
+      await refused(await call('mia', 'POST', `${base}/drawings`, outside));
+    }
+    for (const edge of [point(2000, -1000), point(-1000, 1400), ellipse([1000, 1000]), line([-999.5, 1399.5])]) {
+      expect((await call('mia', 'POST', `${base}/drawings`, edge)).statusCode).toBe(201);
+    }
+
+    const created = (await call('mia', 'POST', `${base}/drawings`, ellipse([50, 20]))).json<{ id: string }>();
+    const patch = (geometry: object) => call('mia', 'PATCH', `${base}/drawings/${created.id}`, { geometry });
+    await refused(await patch({ type: 'Ellipse', center: [500, 200], radii: [1e300, 20] }));
+    await refused(await patch({ type: 'Ellipse', center: [1e300, 200], radii: [50, 20] }));
+    const kept = await call('mia', 'GET', `${base}/drawings/${created.id}`);
+    expect(kept.json().geometry).toEqual({ type: 'Ellipse', center: [500, 200], radii: [50, 20] });
+    expect((await patch({ type: 'Ellipse', center: [1900, 1300], radii: [900, 20] })).statusCode).toBe(200);
+
+    // Sight and rights come first: an outsider still gets 404 and a read-only member 403.
+    expect((await call('outsider', 'POST', `${base}/drawings`, point(1e300, 0))).statusCode).toBe(404);
+    expect((await call('viewer', 'POST', `${base}/drawings`, point(1e300, 0))).statusCode).toBe(403);
   });
 });

@@ -116,7 +116,8 @@ export const drawingRoutes: FastifyPluginAsyncZod<{ service: DrawingService; dow
         summary: 'Draws on a layer; needs canCreateDrawing (403 with a reason where the group denies drawing)',
         description:
           'Geometry is in full-resolution image pixels: Point, LineString, Polygon (closed rings) or Ellipse ' +
-          '(center and radii), as fits the shape, with at most 100,000 points.',
+          '(center and radii), as fits the shape, with at most 100,000 points. Points may lie up to the ' +
+          "image's larger side past its edges, and radii may be that long (422 otherwise).",
         params: LayerParams,
         body: CreateDrawingRequestSchema,
         response: { 201: DrawingSchema },
@@ -137,7 +138,7 @@ export const drawingRoutes: FastifyPluginAsyncZod<{ service: DrawingService; dow
         tags: ['drawings'],
         summary:
           'Changes geometry, title, style or visibility (merge-patch); the author, or an editor for a public one',
-        description: 'Only the author changes the visibility.',
+        description: 'Only the author changes the visibility. A new geometry is checked as on creation (422).',
         params: DrawingParams,
         body: UpdateDrawingRequestSchema,
         response: { 200: DrawingSchema },

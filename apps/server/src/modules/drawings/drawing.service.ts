@@ -1,7 +1,9 @@
 import {
   DRAWING_MESSAGES,
+  geometryOutsideImageProblem,
   shapeGeometryProblem,
   type CreateDrawingRequestSchema,
+  type DrawingGeometry,
   type DrawingShape,
   type DrawingStyle,
   type DrawingVisibility,
@@ -22,6 +24,9 @@ interface Deps {
   drawings: DrawingRepository;
   capabilities: Pick<CapabilitiesService, 'requireCaseVisible'>;
 }
+
+/** Sight of a layer's case, with the layer's size that drawings on it must stay near. */
+type LayerAccess = VisibleCase & { layerSize: { width: number; height: number } };
 
 const FILTERED: Record<DrawingVisibilityFilter, DrawingVisibility | undefined> = {
   ALL: undefined,
@@ -52,11 +57,18 @@ async function* listDocument(batches: AsyncIterable<string[]>): AsyncGenerator<s
  * who may edit the case. Only the author changes its visibility.
  */
 export function createDrawingService({ drawings, capabilities }: Deps) {
-  /** The case access for a layer of an image; anything malformed or mismatched names nothing (404). */
-  async function layerAccess(caller: Caller, imageId: string, layerId: string): Promise<VisibleCase> {
+  /** The case access and size of a layer of an image; anything malformed or mismatched names nothing (404). */
+  async function layerAccess(caller: Caller, imageId: string, layerId: string): Promise<LayerAccess> {
     const layer = isUuid(imageId) && isUuid(layerId) ? await drawings.findLayer(imageId, layerId) : undefined;
     if (layer == null) throw HttpError.notFound();
-    return capabilities.requireCaseVisible(caller, layer.caseId);
+    const access = await capabilities.requireCaseVisible(caller, layer.caseId);
+    return { ...access, layerSize: { width: layer.width, height: layer.height } };
+  }
+
+  /** 422 when the geometry does not fit the shape or lies too far outside the layer's image. */
+  function requireDrawable(shape: DrawingShape, geometry: DrawingGeometry, access: LayerAccess): void {
+    const problem = shapeGeometryProblem(shape, geometry) ?? geometryOutsideImageProblem(geometry, access.layerSize);
+    if (problem != null) throw HttpError.validation({ geometry: problem }, problem);
   }
 
   async function oneJson(layerId: string, drawingId: string, reader: Reader): Promise<string> {
@@ -92,6 +104,7 @@ export function createDrawingService({ drawings, capabilities }: Deps) {
         // A member of a group that denies drawing is told why; anyone else simply lacks the right.
         throw HttpError.forbidden(access.capabilities.canEdit ? DRAWING_MESSAGES.creationDenied : undefined);
       }
+      requireDrawable(input.shapeType, input.geometry, access);
       const id = await drawings.create({ imageId, imageLayerId: layerId, accountId: caller.accountId, ...input });
       if (id == null) throw HttpError.conflict(DRAWING_MESSAGES.alreadyExists);
       return oneJson(layerId, id, readerOf(caller, access));
@@ -103,10 +116,7 @@ export function createDrawingService({ drawings, capabilities }: Deps) {
       if (input.visibility !== undefined && input.visibility !== row.visibility && !row.mine) {
         throw HttpError.forbidden();
       }
-      if (input.geometry !== undefined) {
-        const problem = shapeGeometryProblem(row.shapeType, input.geometry);
-        if (problem != null) throw HttpError.validation({ geometry: problem });
-      }
+      if (input.geometry !== undefined) requireDrawable(row.shapeType, input.geometry, access);
       const { style, ...rest } = input;
       const changes: DrawingChanges = { ...rest };
       if (style !== undefined) changes.style = { ...row.style, ...style };
