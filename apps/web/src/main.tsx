@@ -1,3 +1,4 @@
+import './app/no-eval.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/tiptap/styles.css';
@@ -5,11 +6,7 @@ import './app/global.css';
 import './i18n/index.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { App } from './app/App.tsx';
-
-// The server's Content-Security-Policy forbids eval; zod would otherwise probe for it (a reported violation).
-z.config({ jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
