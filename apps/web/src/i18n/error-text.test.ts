@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, TimeoutError } from '../api/errors.ts';
+import { AuthError, HttpError, TimeoutError } from '../api/errors.ts';
 import { errorText } from './error-text.ts';
 import i18n from './index.ts';
 
@@ -22,6 +22,10 @@ describe('errorText', () => {
     expect(errorText("This upload would exceed the group's storage limit.", ja)).toBe(
       'このアップロードはグループのストレージ上限を超えます。',
     );
+  });
+
+  it('says "Not found" for a 404, not the internal marker', () => {
+    expect(errorText(new AuthError(), en)).toBe('Not found');
   });
 
   it('shows any other server message as sent', () => {
