@@ -66,7 +66,7 @@ async function invitationLinkFromOutbox(email: string, language: Language): Prom
     expect(match).not.toBeNull();
     link = match![1]!;
     // The invitation address is a link to the app itself.
-    const anchor = mail.getByTestId('outbox-link').filter({ hasText: link });
+    const anchor = mail.getByTestId('outbox-link').filter({ hasText: link }).first();
     expect(await anchor.getAttribute('href')).toBe(`${baseURL}${link}`);
     await settle(page);
     await app.screenshot(`administration-outbox-${language}`);
