@@ -171,6 +171,8 @@ describe('AI analysis', () => {
         await switchLanguage(page, 'en');
         const caseNumber = `E2E-AI-NO-${Date.now()}`;
         caseId = (await createCase(page, caseNumber, DEMO_GROUPS.central.name)).id;
+        // The images tab shows its toolbar (and asks for the agreement) once the case has an image.
+        await uploadImage(page, caseId, slidePath('CMU-1-Small-Region.svs'));
 
         await page.goto(`/cases/${caseId}/images`);
         await page.getByTestId('ai-disagree').click();
