@@ -65,6 +65,9 @@ async function invitationLinkFromOutbox(email: string, language: Language): Prom
     const match = /https?:\/\/\S+?(\/invitations\/[A-Za-z0-9_-]+)/.exec(text);
     expect(match).not.toBeNull();
     link = match![1]!;
+    // The invitation address is a link to the app itself.
+    const anchor = mail.getByTestId('outbox-link').filter({ hasText: link }).first();
+    expect(await anchor.getAttribute('href')).toBe(`${baseURL}${link}`);
     await settle(page);
     await app.screenshot(`administration-outbox-${language}`);
   });
@@ -189,10 +192,14 @@ describe('administration: invitations, contracts, groups, storage limits, roles 
         await page.getByTestId('organization-delete-name').fill(groupName);
         await settle(page);
         await app.screenshot('administration-delete-group-en');
+        const errorsBefore = app.consoleErrors.length;
         await page.getByTestId('organization-delete-confirm').click();
         await page.waitForURL((url) => url.pathname === '/organizations');
         await page.getByTestId('organizations-list').waitFor();
         expect(await page.getByTestId('organization-card').filter({ hasText: groupName }).count()).toBe(0);
+        // Nothing asks for the deleted group afterwards (its page or purge check would answer 404).
+        await settle(page, 1000);
+        expect(app.consoleErrors.slice(errorsBefore)).toEqual([]);
       });
     } finally {
       // Should the journey stop half-way, the group (first by name) must not become other journeys' current group.

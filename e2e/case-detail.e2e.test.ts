@@ -8,7 +8,9 @@ import { DEFAULT_LIST_SEARCH, type CaseListSearch } from '../apps/web/src/featur
 import { launchBrowser, openAppPage, withAppPage } from './support/browser.ts';
 import { apiCall, dismissToasts, pickOption, searchCases, toast } from './support/case-api.ts';
 import { settle, switchLanguage } from './support/shell.ts';
+import { deleteCasesAsSuper } from './support/case-cleanup.ts';
 import { demoAccount, signIn } from './support/sign-in.ts';
+import { createCase } from './support/slides.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -221,6 +223,33 @@ describe('case detail: create, edit, comment, share, transfer and delete', () =>
       await page.getByTestId('case-images').or(page.getByTestId('case-images-empty')).waitFor();
       await app.screenshot('case-detail-images-ja');
       expect(app.consoleErrors).toEqual([]);
+    });
+  });
+});
+
+describe('case detail: an update that fails without field errors', () => {
+  it('says "Unable to update the case" with the reason above the form', async () => {
+    await withAppPage(browser, baseURL, 'case-detail-update-failed', async (app) => {
+      const { page } = app;
+      await signIn(page, 'member', '/organizations');
+      await switchLanguage(page, 'en');
+      const item = await createCase(page, `E2E-GONE-${Date.now()}`, DEMO_GROUPS.central.name);
+      await page.goto(`/cases/${item.id}/edit`);
+      await page.getByTestId('case-form-diagnosis').fill('Changed while someone deleted the case');
+      // Someone else deletes the case meanwhile: the save finds nothing to update.
+      await deleteCasesAsSuper(browser, baseURL, [{ id: item.id }]);
+      await page.getByTestId('case-form-save').click();
+      const banner = page.getByTestId('case-form-banner');
+      await banner.waitFor();
+      expect(await banner.innerText()).toContain('Unable to save the case');
+      expect(await banner.innerText()).toContain('Unable to update the case');
+      expect(await banner.innerText()).toContain('Not found');
+      await settle(page);
+      await app.screenshot('case-detail-update-failed-en');
+
+      await switchLanguage(page, 'ja');
+      await page.getByTestId('case-form-save').click();
+      await page.getByTestId('case-form-banner').getByText('症例を更新できませんでした').waitFor();
     });
   });
 });

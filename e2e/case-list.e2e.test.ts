@@ -5,6 +5,7 @@ import { findTwoTagSearch, searchCasesApi, withSampleImages } from './support/ca
 import type { CaseSearchResponse } from '@pathology/contract';
 import { settle, switchLanguage, waitForShell, type Language } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
+import { getStorageItem } from './support/storage.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -53,6 +54,8 @@ async function caseListJourney(page: Page, language: Language, shot: (name: stri
   // Page size 20, then reload: the URL keeps the same list.
   await pickOption(page, 'page-size', '20');
   await expect.poll(() => rangeText(page)).toMatch(text.range20);
+  // Kept in this browser too (part 1 §3), beside the saved setting.
+  expect(await getStorageItem(page, 'localStorage', 'casesPerPage')).toBe('20');
   const before = await caseNumbers(page);
   expect(before).toHaveLength(20);
   await page.reload();
@@ -132,6 +135,7 @@ async function caseListJourney(page: Page, language: Language, shot: (name: stri
   await page.getByTestId('active-filters').waitFor({ state: 'detached' });
   await pickOption(page, 'page-size', '10');
   await expect.poll(() => rangeText(page)).toMatch(text.range40);
+  expect(await getStorageItem(page, 'localStorage', 'casesPerPage')).toBe('10');
   await settle(page);
   await shot(`case-list-${language}`);
 }

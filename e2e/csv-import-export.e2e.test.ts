@@ -29,6 +29,21 @@ function shiftJisCsv(lines: string[]): Buffer {
   return Buffer.from(Encoding.convert(Encoding.stringToCode(text), { to: 'SJIS', from: 'UNICODE' }));
 }
 
+const TEXTS = {
+  en: {
+    notFound: 'No case has this case number',
+    duplicate: 'Several cases have this case number',
+    run: 'Update 2 cases',
+    parseFailed: 'Error while parsing the file: ',
+  },
+  ja: {
+    notFound: 'この症例番号の症例はありません',
+    duplicate: 'この症例番号の症例が複数あります',
+    run: '2 件の症例を更新',
+    parseFailed: 'ファイルの解析中にエラーが発生しました: ',
+  },
+} as const;
+
 describe('CSV import and export', () => {
   for (const language of ['en', 'ja'] as const) {
     it(`imports a Shift_JIS file into two cases, reports the rest, and exports images (${language})`, async () => {
@@ -78,8 +93,13 @@ describe('CSV import and export', () => {
             'not-valid',
             'not-valid',
           ]);
-          expect(await records.nth(2).innerText()).toContain('CASE_NUMBER_NOT_FOUND');
-          expect(await records.nth(3).innerText()).toContain('DUPLICATE_CASE_NUMBER');
+          // Why a row is not valid, as a sentence in the user's language (the code stays in the markup).
+          expect(await records.nth(2).getAttribute('data-error-type')).toBe('CASE_NUMBER_NOT_FOUND');
+          expect(await records.nth(3).getAttribute('data-error-type')).toBe('DUPLICATE_CASE_NUMBER');
+          expect(await records.nth(2).innerText()).toContain(TEXTS[language].notFound);
+          expect(await records.nth(3).innerText()).toContain(TEXTS[language].duplicate);
+          expect(await page.getByTestId('import-csv-records').innerText()).not.toMatch(/[A-Z]+_[A-Z_]+/);
+          expect(await page.getByTestId('import-csv-run').innerText()).toBe(TEXTS[language].run);
           expect(await records.nth(0).innerText()).toContain('胃腺癌（高分化型）');
           expect(await page.getByText('Shift_JIS', { exact: true }).count()).toBe(1);
           await settle(page);
@@ -112,7 +132,11 @@ describe('CSV import and export', () => {
           const again = page.waitForEvent('filechooser');
           await page.getByTestId('import-csv-choose').click();
           await (await again).setFiles(broken);
-          expect(await page.getByTestId('import-csv-problem').innerText()).toContain('colour');
+          const problem = page.getByTestId('import-csv-problem');
+          expect(await problem.innerText()).toContain('colour');
+          expect(await problem.innerText()).toContain(`${TEXTS[language].parseFailed}csv-broken-${stamp}.csv`);
+          await settle(page);
+          await app.screenshot(`csv-import-parse-error-${language}`);
 
           await page.goto('/export-csv');
           const downloading = page.waitForEvent('download');

@@ -49,4 +49,32 @@ describe('sign out: the provider ends the session and the app returns to the sig
       expect(app.consoleErrors).toEqual([]);
     });
   });
+
+  it('signs out from the address /logout too, and a visitor who is not signed in goes home from it', async () => {
+    await withAppPage(browser, baseURL, 'logout-path', async (app) => {
+      const { page } = app;
+      await signIn(page, 'member', '/cases');
+      await switchLanguage(page, 'en');
+
+      const visited: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+      });
+      await page.goto('/logout');
+      await waitForLoginPage(page);
+
+      expect(visited).toContain('/signed-out');
+      expect(await page.getByRole('status').innerText()).toBe('You have signed out of Pathology slides.');
+      expect(await page.getByTestId('not-found').count()).toBe(0);
+      const storedUsers = (await storageKeys(page, 'sessionStorage')).filter((key) => key.startsWith('oidc.user:'));
+      expect(storedUsers).toEqual([]);
+
+      // Signed out, /logout leads home and so to sign-in; after it the app is home, not signed out again.
+      await page.goto('/logout');
+      await submitLoginForm(page, 'member');
+      await page.waitForURL('**/organizations');
+      expect(await page.getByTestId('user-menu-name').innerText()).toBe('Mina Kobayashi');
+      expect(app.consoleErrors).toEqual([]);
+    });
+  });
 });

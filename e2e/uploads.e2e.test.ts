@@ -1,13 +1,17 @@
-import type { CaseSearchResponse } from '@pathology/contract';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AttachmentList, CaseSearchResponse } from '@pathology/contract';
+import sharp from 'sharp';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { slidePath } from '../apps/server/test/testdata.ts';
 import { launchBrowser, withAppPage } from './support/browser.ts';
 import { deleteCasesAsSuper } from './support/case-cleanup.ts';
-import { dismissToasts, searchCases } from './support/case-api.ts';
+import { apiCall, dismissToasts, searchCases } from './support/case-api.ts';
 import { settle, switchLanguage, waitForShell } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
-import { slideCopies } from './support/test-files.ts';
+import { multiPagePdf, slideCopies } from './support/test-files.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -36,6 +40,60 @@ async function findCase(page: Page, caseNumber: string): Promise<CaseSearchRespo
 }
 
 describe('uploads: the case list dialog, the images tab and the header popover', () => {
+  it('sends a PDF as an attachment, and a JPEG as an image or, when chosen, as an attachment', async () => {
+    const caseNumber = `E2E-KIND-${Date.now()}`;
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-e2e-kinds-'));
+    const pdf = path.join(dir, 'report.pdf');
+    const jpeg = path.join(dir, 'gross-photo.jpg');
+    await fs.writeFile(pdf, multiPagePdf(1));
+    await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c06080' } })
+      .jpeg()
+      .toFile(jpeg);
+    try {
+      await withAppPage(browser, baseURL, 'uploads-kinds', async (app) => {
+        const { page } = app;
+        await signIn(page, 'member', '/cases');
+        await waitForShell(page);
+        await switchLanguage(page, 'en');
+        await page.locator('[data-testid="case-table"][aria-busy="false"]').waitFor();
+        await page.getByRole('button', { name: 'Add Images', exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: 'Add Images' });
+        await dialog.getByLabel('Case number').fill(caseNumber);
+        await dialog.getByText('New case', { exact: true }).waitFor();
+        await dialog.getByTestId('dialog-file-input').setInputFiles([pdf, jpeg]);
+
+        // A PDF can only be an attachment; a JPEG offers both, an image unless changed.
+        const pdfRow = dialog.getByTestId('draft-file').filter({ hasText: 'report.pdf' });
+        expect(await pdfRow.getByTestId('draft-support').getAttribute('data-kind')).toBe('attachment');
+        expect(await pdfRow.getByTestId('draft-support').textContent()).toBe('Attachment');
+        const jpegRow = dialog.getByTestId('draft-file').filter({ hasText: 'gross-photo.jpg' });
+        const kind = jpegRow.getByTestId('draft-kind');
+        expect(await kind.getByRole('radio', { name: 'Image' }).isChecked()).toBe(true);
+        await kind.getByText('Attachment', { exact: true }).click();
+        await expect.poll(() => kind.getByRole('radio', { name: 'Attachment' }).isChecked()).toBe(true);
+        await settle(page);
+        await app.screenshot('uploads-dialog-kinds-en');
+
+        await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+        await expect
+          .poll(() => dialog.locator('[data-testid="upload-item"][data-status="uploaded"]').count(), {
+            timeout: 60_000,
+          })
+          .toBe(2);
+        const created = await findCase(page, caseNumber);
+        expect(created).toBeDefined();
+        const { attachments } = (await apiCall(page, 'GET', `/cases/${created!.id}/attachments`))
+          .json as AttachmentList;
+        expect(attachments.map((attachment) => attachment.filename).sort()).toEqual(['gross-photo.jpg', 'report.pdf']);
+        expect(created!.images).toEqual([]);
+        expect(app.consoleErrors).toEqual([]);
+      });
+    } finally {
+      await deleteCasesAsSuper(browser, baseURL, [{ caseNumber }]);
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('uploads a slide into a new case, which the worker converts to an available image with a thumbnail', async () => {
     const caseNumber = `E2E-UP-${Date.now()}`;
     try {

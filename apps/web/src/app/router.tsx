@@ -2,7 +2,8 @@ import type { ComponentType } from 'react';
 import { Outlet, createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageMessage } from '../components/FullPageMessage.tsx';
 import { NotFoundPage } from '../components/NotFoundPage.tsx';
-import { AUTH_PATHS } from './auth/auth-paths.ts';
+import { AUTH_PATHS, LOGOUT_PATH } from './auth/auth-paths.ts';
+import { LogoutPage } from './auth/LogoutPage.tsx';
 import { RequireAuth } from './auth/RequireAuth.tsx';
 import { RequireRole } from './auth/RequireRole.tsx';
 import { SignedOutPage } from './auth/SignedOutPage.tsx';
@@ -192,6 +193,7 @@ export function createRouter() {
         // The provider's return addresses: public, since the user is not signed in (yet, or any more) there.
         { path: AUTH_PATHS.callback, element: <SigninCallbackPage /> },
         { path: AUTH_PATHS.signedOut, element: <SignedOutPage /> },
+        { path: LOGOUT_PATH, element: <LogoutPage /> },
         {
           element: <SignedInLayout />,
           children: screens,

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@pathology/contract';
 import { describe, expect, it } from 'vitest';
-import { HttpError, TimeoutError } from '../api/errors.ts';
+import { AuthError, HttpError, TimeoutError } from '../api/errors.ts';
 import { errorText } from './error-text.ts';
 import i18n from './index.ts';
 
@@ -29,6 +29,10 @@ describe('errorText', () => {
     expect(errorText(new Error(MESSAGES.drawingOutsideImage), ja)).toBe(
       '描画が画像の外側に離れすぎています。画像の端から画像の大きさ以内に収めてください。',
     );
+  });
+
+  it('says "Not found" for a 404, not the internal marker', () => {
+    expect(errorText(new AuthError(), en)).toBe('Not found');
   });
 
   it('shows any other server message as sent', () => {

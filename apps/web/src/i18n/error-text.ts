@@ -1,6 +1,6 @@
 import { MESSAGES, type MessageKey } from '@pathology/contract';
 import type { ParseKeys, TFunction } from 'i18next';
-import { TimeoutError } from '../api/errors.ts';
+import { AuthError, TimeoutError } from '../api/errors.ts';
 
 /** Server messages with the spec's fixed wording, shown in the user's language; anything else is shown as sent. */
 const translatedMessages = {
@@ -37,6 +37,8 @@ const MAX_LENGTH_MESSAGE = new RegExp(`^${MESSAGES.fieldMaxLength.replace('${max
 /** The text to show for a failed call or a server-sent message. */
 export function errorText(error: unknown, t: TFunction): string {
   if (error instanceof TimeoutError) return t('errors.timeout');
+  // A 404 of a call (the web treats it as an auth error): what the user was working on is gone or hidden.
+  if (error instanceof AuthError) return t('serverMessages.notFound');
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : MESSAGES.unexpectedError;
   const key = keyByMessage.get(message);
   if (key) return t(key);

@@ -24,6 +24,7 @@ describe('safeReturnTo', () => {
   it('never returns into the auth flow itself', () => {
     expect(safeReturnTo('/auth/callback?code=1&state=2')).toBe('/');
     expect(safeReturnTo('/signed-out')).toBe('/');
+    expect(safeReturnTo('/logout')).toBe('/');
     expect(safeReturnTo('/auth/callbacks-archive')).toBe('/auth/callbacks-archive');
   });
 });

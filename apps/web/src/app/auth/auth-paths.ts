@@ -10,6 +10,9 @@ export const AUTH_PATHS = {
   signedOut: '/signed-out',
 } as const;
 
+/** The spec's logout path (part 1 §2): visiting it signs out, as the user menu does. */
+export const LOGOUT_PATH = '/logout';
+
 export type AuthWindowCallbackKind = 'popup' | 'silent';
 
 /** Popup and silent callbacks run in a window of their own: they only pass the answer on and render no app. */
@@ -24,7 +27,8 @@ export interface SigninState {
   returnTo: string;
 }
 
-const NO_RETURN_PATHS: readonly string[] = Object.values(AUTH_PATHS);
+// Returning to /logout after a sign-in would end the session just started.
+const NO_RETURN_PATHS: readonly string[] = [...Object.values(AUTH_PATHS), LOGOUT_PATH];
 
 /**
  * A same-origin path to go to after sign-in, or `/` when the value is missing, points to another site

@@ -16,6 +16,7 @@ import {
 import { useAccount, useAccountRoles } from '../../features/account/account.queries.ts';
 import { accountName, initials } from '../../features/account/person-name.ts';
 import { LANGUAGES, changeLanguage, currentLanguage } from '../../i18n/index.ts';
+import { useSignOut } from '../auth/useSignOut.ts';
 import { AiUseStatementModal } from './AiUseStatementModal.tsx';
 
 /** The signed-in user's name: from GET accounts/me, else (while it loads) from the ID token. */
@@ -36,16 +37,11 @@ function useDisplayName(): { name: string; email: string; avatarUrl: string | nu
 
 export function UserMenu() {
   const { t } = useTranslation();
-  const auth = useAuth();
+  const signOut = useSignOut();
   const { name, email, avatarUrl } = useDisplayName();
   const [statementOpened, statement] = useDisclosure(false);
   const language = currentLanguage();
   const isSuperUser = useAccountRoles().data?.checks.isSuperUser === true;
-
-  const signOut = () => {
-    // The provider ends its session, then returns to /signed-out, which leads home (and so to the sign-in page).
-    void auth.signoutRedirect({ extraQueryParams: { ui_locales: language } });
-  };
 
   return (
     <>
@@ -142,7 +138,7 @@ export function UserMenu() {
           <Menu.Item
             color="red"
             leftSection={<IconLogout size={16} />}
-            onClick={signOut}
+            onClick={() => void signOut()}
             data-testid="user-menu-sign-out"
           >
             {t('userMenu.signOut')}

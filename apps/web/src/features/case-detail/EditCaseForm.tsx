@@ -49,15 +49,15 @@ export function EditCaseForm({ item, onDone }: { item: Case; onDone: () => void 
         onDone();
       },
       onError: (error) => {
-        if (error instanceof ValidationError) {
-          const { fields, other } = serverFieldErrors(error.errors);
-          for (const [field, message] of Object.entries(fields)) {
-            form.setError(field as keyof CaseFormValues, { type: 'server', message });
-          }
-          setBanner(other);
-        } else {
-          setBanner([errorText(error, t)]);
+        const { fields, other } =
+          error instanceof ValidationError
+            ? serverFieldErrors(error.errors)
+            : { fields: {}, other: [errorText(error, t)] };
+        for (const [field, message] of Object.entries(fields)) {
+          form.setError(field as keyof CaseFormValues, { type: 'server', message });
         }
+        // Part 1 §8: field errors show at their fields; a failure without any says the case was not updated.
+        setBanner(Object.keys(fields).length > 0 ? other : [t('caseDetail.form.updateFailed'), ...other]);
       },
     });
   });

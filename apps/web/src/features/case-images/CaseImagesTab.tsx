@@ -132,7 +132,7 @@ export function CaseImagesTab({ item }: { item: Case }) {
         onSearch={() => setDialog('search')}
         searchResult={matches ? { shown: shown.length, total: images.length } : null}
         onClearSearch={() => setMatches(null)}
-        onSetModel={() => setDialog('model')}
+        onSetModel={ai.aiEnabled ? () => setDialog('model') : undefined}
         onStartAnalysis={caps.canRequestPrediction && ai.aiEnabled ? () => setDialog('analysis') : undefined}
       />
       {/* Columns follow the tab's own width, which depends on whether the info panel is open. */}

@@ -25,7 +25,8 @@ interface CaseImagesToolbarProps {
   /** Shown images of all, while a search is applied. */
   searchResult: { shown: number; total: number } | null;
   onClearSearch: () => void;
-  onSetModel: () => void;
+  /** Absent when the images' AI model is not offered (the group does not predict, or the user declined the agreement). */
+  onSetModel?: () => void;
   /** Absent when AI analysis is not offered (capability, group setting, or the user declined the agreement). */
   onStartAnalysis?: () => void;
 }
@@ -88,7 +89,7 @@ export function CaseImagesToolbar(props: CaseImagesToolbarProps) {
             {t('predictions.start.button')}
           </Button>
         )}
-        {caps.canEdit && (
+        {caps.canEdit && props.onSetModel && (
           <Button
             size="compact-sm"
             variant="default"

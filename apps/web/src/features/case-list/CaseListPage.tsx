@@ -75,7 +75,7 @@ export function CaseListPage() {
           canCreate && listOrganization ? (
             <UploadImagesButton
               organization={listOrganization}
-              showModel={state.isSuperUser || listOrganization.predictionEnabled}
+              showModel={ai.aiEnabled || (state.isSuperUser && !ai.declined)}
             />
           ) : undefined
         }

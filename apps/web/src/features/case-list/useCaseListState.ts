@@ -1,5 +1,5 @@
 import { SCREEN_SETTING_DEFAULTS, type CaseSearchRequest } from '@pathology/contract';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAccountRoles } from '../account/account.queries.ts';
 import { useCurrentOrganization } from '../organizations/useCurrentOrganization.ts';
@@ -9,12 +9,14 @@ import {
   writeListSearch,
   type CaseListSearch,
 } from '../case-navigation/list-search.ts';
+import { useLocalPreference } from '../viewer/useLocalPreference.ts';
 import { useCaseListSetting, useSaveCaseListSetting, type CaseListSetting } from './case-list.queries.ts';
 import { effectiveSearch } from './list-state.ts';
 
 /**
  * The list's state: the search lives in the URL (part 1 §5), its page size and order default to the saved
- * `case_list` setting; the columns live in that setting only.
+ * `case_list` setting; the columns live in that setting only. The page size is also kept in this browser
+ * (`casesPerPage`, part 1 §3): without a saved setting (none answered) the list still opens at the user's size.
  */
 export function useCaseListState() {
   const [params, setParams] = useSearchParams();
@@ -23,7 +25,13 @@ export function useCaseListState() {
   const roles = useAccountRoles();
   const { organizations, current, select } = useCurrentOrganization();
 
-  const setting: CaseListSetting = settingQuery.data ?? SCREEN_SETTING_DEFAULTS.case_list;
+  const [casesPerPage, setCasesPerPage] = useLocalPreference('casesPerPage');
+  const saved = settingQuery.data;
+  const setting: CaseListSetting = saved ?? { ...SCREEN_SETTING_DEFAULTS.case_list, pageSize: casesPerPage };
+  // The saved setting wins (it follows the user to other browsers); this browser keeps a copy of its size.
+  useEffect(() => {
+    if (saved && saved.pageSize !== casesPerPage) setCasesPerPage(saved.pageSize);
+  }, [saved, casesPerPage, setCasesPerPage]);
   const search = useMemo(
     () => readListSearch(params, { limit: setting.pageSize, order: setting.order }),
     [params, setting.pageSize, setting.order],
@@ -46,8 +54,11 @@ export function useCaseListState() {
   );
 
   const updateSetting = useCallback(
-    (change: Partial<CaseListSetting>) => saveSetting.mutate({ ...setting, ...change }),
-    [saveSetting, setting],
+    (change: Partial<CaseListSetting>) => {
+      if (change.pageSize !== undefined) setCasesPerPage(change.pageSize);
+      saveSetting.mutate({ ...setting, ...change });
+    },
+    [saveSetting, setting, setCasesPerPage],
   );
 
   return {

@@ -103,10 +103,16 @@ export function ImportCsvPage() {
         <Alert
           color="red"
           icon={<IconAlertCircle size={18} />}
-          title={t('csvImport.problemTitle')}
+          title={
+            flow.problem.parse ? t('files.parseFailed', { filename: flow.problem.filename }) : t('files.loadFailed')
+          }
           data-testid="import-csv-problem"
         >
-          {t(`csvImport.problem.${flow.problem.key}`, { line: flow.problem.line, detail: flow.problem.detail ?? '' })}
+          {flow.problem.parse &&
+            t(`csvImport.problem.${flow.problem.parse.key}`, {
+              line: flow.problem.parse.line,
+              detail: flow.problem.parse.detail ?? '',
+            })}
         </Alert>
       )}
       {flow.file && (
@@ -174,6 +180,7 @@ export function ImportCsvPage() {
                   data-testid="import-csv-record"
                   data-status={record.status}
                   data-preview={record.previewStatus ?? ''}
+                  data-error-type={record.errorType ?? ''}
                 >
                   <Table.Td>{record.line}</Table.Td>
                   <Table.Td ff="monospace">{record.caseNumber}</Table.Td>
@@ -195,7 +202,7 @@ export function ImportCsvPage() {
                         tt="none"
                         color={record.previewStatus === 'valid' ? 'teal' : 'red'}
                       >
-                        {record.errorType ?? t('csvImport.valid')}
+                        {record.errorType ? t(`csvImport.errorTypes.${record.errorType}`) : t('csvImport.valid')}
                       </Badge>
                     )}
                   </Table.Td>

@@ -9,6 +9,12 @@ import { csvRows } from './csv-rows.store.ts';
 export type ImportPhase = 'idle' | 'reading' | 'checking' | 'previewing' | 'updating' | 'done';
 export type CsvErrorType = 'CASE_NUMBER_NOT_FOUND' | 'DUPLICATE_CASE_NUMBER';
 
+/** A chosen file that cannot be imported: unreadable (no `parse`), or read with a problem in its content. */
+export interface ImportProblem {
+  filename: string;
+  parse?: CsvProblem;
+}
+
 /** A row of the file and what the import found and did with it (part 3 §3 "CSV record"). */
 export interface CsvRecord extends CsvRow {
   caseId: string | null;
@@ -57,7 +63,7 @@ export function useCsvImport() {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<ImportPhase>('idle');
   const [records, setRecords] = useState<CsvRecord[]>([]);
-  const [problem, setProblem] = useState<CsvProblem | null>(null);
+  const [problem, setProblem] = useState<ImportProblem | null>(null);
   const [file, setFile] = useState<{ name: string; encoding: string } | null>(null);
   const [done, setDone] = useState(0);
   // Bumped by Reset: a check or update still running for an earlier file stops writing.
@@ -80,10 +86,20 @@ export function useCsvImport() {
     reset();
     const current = run.current;
     setPhase('reading');
-    const result = readCsv(new Uint8Array(await chosen.arrayBuffer()));
+    let bytes: ArrayBuffer;
+    try {
+      bytes = await chosen.arrayBuffer();
+    } catch {
+      // The browser could not read the file (moved, changed or unreadable since it was chosen).
+      if (current !== run.current) return;
+      setProblem({ filename: chosen.name });
+      setPhase('idle');
+      return;
+    }
+    const result = readCsv(new Uint8Array(bytes));
     if (current !== run.current) return;
     if (!result.ok) {
-      setProblem(result.problem);
+      setProblem({ filename: chosen.name, parse: result.problem });
       setPhase('idle');
       return;
     }

@@ -9,7 +9,14 @@ import {
   type OrganizationList,
   type UpdateOrganizationRequest,
 } from '@pathology/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 
 export const organizationQueryKeys = {
@@ -34,11 +41,28 @@ export function useOrganizations() {
 
 export const organizationDetailKey = (id: string) => [...organizationQueryKeys.all, 'detail', id] as const;
 
+const deleteOrganizationKey = (id: string) => [...organizationQueryKeys.all, 'delete', id] as const;
+
+/**
+ * True while this group is being deleted here, and after. Its page stays mounted until the navigation away is drawn
+ * (a mutation counts as pending until its onSuccess is over): its queries must not ask for the group again meanwhile,
+ * which would only answer 404. A failed deletion lets them ask again.
+ */
+function useIsDeleted(id: string): boolean {
+  const statuses = useMutationState({
+    filters: { mutationKey: deleteOrganizationKey(id) },
+    select: (mutation) => mutation.state.status,
+  });
+  return statuses.some((status) => status === 'pending' || status === 'success');
+}
+
 /** GET organizations/{id}: every field, storage use and what the caller may do. */
 export function useOrganization(id: string) {
+  const deleted = useIsDeleted(id);
   return useQuery({
     queryKey: organizationDetailKey(id),
     queryFn: ({ signal }) => api.get(`/organizations/${id}`, { signal, schema: OrganizationSchema }),
+    enabled: !deleted,
   });
 }
 
@@ -67,11 +91,12 @@ export function useCreateOrganization() {
 }
 
 export function useOrganizationPurgeCheck(id: string, enabled: boolean) {
+  const deleted = useIsDeleted(id);
   return useQuery({
     queryKey: [...organizationDetailKey(id), 'purge-check'],
     queryFn: ({ signal }) =>
       api.get(`/organizations/lazy/${id}/purge-check`, { signal, schema: OrganizationPurgeCheckSchema }),
-    enabled,
+    enabled: enabled && !deleted,
     staleTime: 0,
   });
 }
@@ -79,8 +104,10 @@ export function useOrganizationPurgeCheck(id: string, enabled: boolean) {
 export function useDeleteOrganization(id: string) {
   const client = useQueryClient();
   return useMutation({
+    mutationKey: deleteOrganizationKey(id),
     mutationFn: () => api.delete(`/organizations/lazy/${id}`, { query: { recursive: true } }),
     onSuccess: async () => {
+      await client.cancelQueries({ queryKey: organizationDetailKey(id) });
       client.removeQueries({ queryKey: organizationDetailKey(id) });
       await client.invalidateQueries({ queryKey: organizationQueryKeys.list() });
     },
@@ -88,20 +115,22 @@ export function useDeleteOrganization(id: string) {
 }
 
 export function usePartners(id: string, page: number, enabled: boolean) {
+  const deleted = useIsDeleted(id);
   return useQuery({
     queryKey: [...organizationDetailKey(id), 'partners', page],
     queryFn: ({ signal }) =>
       api.get(`/organizations/${id}/partners`, { signal, query: { page, limit: 10 }, schema: PartnerListSchema }),
-    enabled,
+    enabled: enabled && !deleted,
     placeholderData: keepPreviousData,
   });
 }
 
 export function useOrganizationGrants(id: string, enabled: boolean) {
+  const deleted = useIsDeleted(id);
   return useQuery({
     queryKey: [...organizationDetailKey(id), 'grants'],
     queryFn: ({ signal }) => api.get(`/organizations/${id}/grants`, { signal, schema: OrganizationGrantListSchema }),
-    enabled,
+    enabled: enabled && !deleted,
   });
 }
 

@@ -54,16 +54,19 @@ export interface AiConsentState {
   askAgreement: boolean;
   /** AI features may be offered (the group predicts and the user did not refuse this session). */
   aiEnabled: boolean;
+  /** The user answered Disagree this session: every prediction feature is off (part 2 §4), in any group. */
+  declined: boolean;
   showWarning: boolean;
 }
 
 function consentOf(group: AiGroup | undefined): AiConsentState {
-  if (!group?.predictionEnabled) return { askAgreement: false, aiEnabled: false, showWarning: false };
-  const agreed = group.aiAgreementSkipped || hasCookie(AGREEMENT_COOKIE);
   const refusedNow = refused();
+  if (!group?.predictionEnabled) return { askAgreement: false, aiEnabled: false, declined: refusedNow, showWarning: false };
+  const agreed = group.aiAgreementSkipped || hasCookie(AGREEMENT_COOKIE);
   return {
     askAgreement: !agreed && !refusedNow,
     aiEnabled: !refusedNow,
+    declined: refusedNow,
     showWarning: !refusedNow && !hasCookie(WARNING_COOKIE),
   };
 }

@@ -2,7 +2,7 @@ import { Alert, Box, Button, CloseButton, Group, Paper, Stack, Text } from '@man
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
-import { acceptOf, DIALOG_IMAGE_EXTENSIONS } from './file-types.ts';
+import { acceptOf, DIALOG_EXTENSIONS } from './file-types.ts';
 import { useFileDrop } from './useFileDrop.ts';
 import { CasePicker } from './CasePicker.tsx';
 import { DraftFileRow } from './DraftFileRow.tsx';
@@ -11,6 +11,7 @@ import {
   removeFile,
   renameFile,
   setCase,
+  setFileKind,
   transferFile,
   type CaseMatch,
   type DialogState,
@@ -113,7 +114,7 @@ export function DialogCaseSection({
               {t('uploads.dialog.accepted')}
             </Text>
           </Stack>
-          <input {...inputProps} accept={acceptOf(DIALOG_IMAGE_EXTENSIONS)} data-testid="dialog-file-input" />
+          <input {...inputProps} accept={acceptOf(DIALOG_EXTENSIONS)} data-testid="dialog-file-input" />
         </Box>
         {files.length > 0 && (
           <Stack gap="xs" data-testid="draft-files">
@@ -124,6 +125,7 @@ export function DialogCaseSection({
                 duplicate={check.duplicates.has(file.key)}
                 otherCases={otherCases}
                 onRename={(displayName) => onState((current) => renameFile(current, file.key, displayName))}
+                onKind={(kind) => onState((current) => setFileKind(current, file.key, kind))}
                 onRemove={() => onState((current) => removeFile(current, file.key))}
                 onTransfer={(toCaseKey, move) => onState((current) => transferFile(current, file.key, toCaseKey, move))}
               />

@@ -1,15 +1,20 @@
-import { ActionIcon, Badge, Group, Menu, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Menu, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import type { UploadKind } from '@pathology/contract';
 import { useTranslation } from 'react-i18next';
 import { IconArrowsExchange, IconCopy, IconTrash } from '@tabler/icons-react';
 import { formatBytes } from './file-types.ts';
 import type { DraftCase, DraftFile } from './upload-dialog.state.ts';
 
-/** A chosen file: editable display name, supported or not, the duplicate error, and copy / move / remove. */
+/**
+ * A chosen file: editable display name, what it goes in as (image or attachment, a choice where the type allows
+ * both), the duplicate error, and copy / move / remove.
+ */
 export function DraftFileRow({
   draft,
   duplicate,
   otherCases,
   onRename,
+  onKind,
   onRemove,
   onTransfer,
 }: {
@@ -17,6 +22,7 @@ export function DraftFileRow({
   duplicate: boolean;
   otherCases: readonly DraftCase[];
   onRename: (displayName: string) => void;
+  onKind: (kind: UploadKind) => void;
   onRemove: () => void;
   onTransfer: (toCaseKey: string, move: boolean) => void;
 }) {
@@ -49,16 +55,30 @@ export function DraftFileRow({
           {duplicate ? ` — ${t('uploads.errors.duplicate')}` : ''}
         </Text>
       </Stack>
-      <Badge
-        size="sm"
-        mt={4}
-        variant="light"
-        color={draft.supported ? 'teal' : 'gray'}
-        style={{ flexShrink: 0 }}
-        data-testid="draft-support"
-      >
-        {draft.supported ? t('uploads.dialog.supported') : t('uploads.unsupported.label')}
-      </Badge>
+      {draft.kinds.length > 1 ? (
+        <SegmentedControl
+          size="xs"
+          mt={2}
+          value={draft.kind}
+          onChange={(value) => onKind(value)}
+          data={draft.kinds.map((kind) => ({ value: kind, label: t(`uploads.dialog.kinds.${kind}`) }))}
+          aria-label={t('uploads.dialog.kindOf', { filename: name })}
+          style={{ flexShrink: 0 }}
+          data-testid="draft-kind"
+        />
+      ) : (
+        <Badge
+          size="sm"
+          mt={4}
+          variant="light"
+          color={draft.supported ? 'teal' : 'gray'}
+          style={{ flexShrink: 0 }}
+          data-testid="draft-support"
+          data-kind={draft.supported ? draft.kind : undefined}
+        >
+          {draft.supported ? t(`uploads.dialog.kinds.${draft.kind}`) : t('uploads.unsupported.label')}
+        </Badge>
+      )}
       {draft.supported && otherCases.length > 0 && (
         <Menu shadow="md" position="bottom-end" withinPortal>
           <Menu.Target>

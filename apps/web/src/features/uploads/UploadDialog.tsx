@@ -18,6 +18,7 @@ import {
   addFiles,
   canSubmit,
   checkCase,
+  forceFlags,
   initialDialogState,
   removeCase,
   type DialogState,
@@ -93,6 +94,7 @@ export function UploadDialog({
           filename: file.file.name,
           displayName: file.displayName.trim() || file.file.name,
           file: file.file,
+          ...forceFlags(file),
         })),
         { resolveCase: (item) => createCase(item.caseNumber) },
       );

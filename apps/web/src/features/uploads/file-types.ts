@@ -1,4 +1,4 @@
-import { IMAGE_EXTENSIONS, IMAGE_UPLOAD_EXTENSIONS } from '@pathology/contract';
+import { ATTACHMENT_EXTENSIONS, IMAGE_EXTENSIONS, IMAGE_UPLOAD_EXTENSIONS, type UploadKind } from '@pathology/contract';
 
 /** The extension with its dot, lower case ("" when there is none). */
 export function extensionOf(filename: string): string {
@@ -9,6 +9,22 @@ export function extensionOf(filename: string): string {
 /** Types the case detail and the bulk flow take; the list dialog takes zips and iSyntax as well (part 1 §5). */
 export const CASE_IMAGE_EXTENSIONS: readonly string[] = IMAGE_EXTENSIONS;
 export const DIALOG_IMAGE_EXTENSIONS: readonly string[] = IMAGE_UPLOAD_EXTENSIONS;
+
+/** The list dialog takes attachments as well: a file goes in as an image or as an attachment (part 1 §5). */
+export const DIALOG_EXTENSIONS: readonly string[] = [
+  ...new Set([...IMAGE_UPLOAD_EXTENSIONS, ...ATTACHMENT_EXTENSIONS]),
+];
+
+/**
+ * What a file of the list dialog may become: an image, an attachment, or either (a JPEG, a zip); the first is the
+ * default. None for a type neither takes.
+ */
+export function uploadKindsOf(filename: string): UploadKind[] {
+  const kinds: UploadKind[] = [];
+  if (isSupportedFile(filename, DIALOG_IMAGE_EXTENSIONS)) kinds.push('image');
+  if (isSupportedFile(filename, ATTACHMENT_EXTENSIONS)) kinds.push('attachment');
+  return kinds;
+}
 
 export function isSupportedFile(filename: string, extensions: readonly string[]): boolean {
   return extensions.includes(extensionOf(filename));

@@ -1,5 +1,5 @@
-import { IMAGE_MESSAGES } from '@pathology/contract';
-import { DIALOG_IMAGE_EXTENSIONS, isSupportedFile } from './file-types.ts';
+import { IMAGE_MESSAGES, type UploadKind } from '@pathology/contract';
+import { uploadKindsOf } from './file-types.ts';
 
 /** An existing case the typed number matched: its id, image names (for duplicates) and image count. */
 export interface CaseMatch {
@@ -22,6 +22,10 @@ export interface DraftFile {
   file: File;
   displayName: string;
   supported: boolean;
+  /** What the file may go in as (empty when unsupported); a choice only with both. */
+  kinds: readonly UploadKind[];
+  /** What it goes in as: the first of `kinds` unless the user chose the other. */
+  kind: UploadKind;
 }
 
 export interface DialogState {
@@ -47,10 +51,19 @@ export function addFiles(state: DialogState, caseKey: string, files: readonly Fi
   for (const file of files) {
     if (names.has(file.name)) continue;
     names.add(file.name);
-    const supported = isSupportedFile(file.name, DIALOG_IMAGE_EXTENSIONS);
-    added.push({ key: key('file'), caseKey, file, displayName: file.name, supported });
+    const kinds = uploadKindsOf(file.name);
+    const supported = kinds.length > 0;
+    added.push({
+      key: key('file'),
+      caseKey,
+      file,
+      displayName: file.name,
+      supported,
+      kinds,
+      kind: kinds[0] ?? 'image',
+    });
   }
-  const noneSupported = files.length > 0 && !files.some((file) => isSupportedFile(file.name, DIALOG_IMAGE_EXTENSIONS));
+  const noneSupported = files.length > 0 && !files.some((file) => uploadKindsOf(file.name).length > 0);
   return {
     ...state,
     files: [...state.files, ...added.filter((draft) => draft.supported || !noneSupported)],
@@ -76,6 +89,19 @@ export function renameFile(state: DialogState, fileKey: string, displayName: str
   return { ...state, files: state.files.map((file) => (file.key === fileKey ? { ...file, displayName } : file)) };
 }
 
+/** Makes a file an image or an attachment, where its type allows both (forceImage / forceAttachment, part 1 §5). */
+export function setFileKind(state: DialogState, fileKey: string, kind: UploadKind): DialogState {
+  return {
+    ...state,
+    files: state.files.map((file) => (file.key === fileKey && file.kinds.includes(kind) ? { ...file, kind } : file)),
+  };
+}
+
+/** The upload item's flags: an attachment is always forced; an image only when it could have been an attachment. */
+export function forceFlags(draft: DraftFile): { forceAttachment: boolean; forceImage: boolean } {
+  return { forceAttachment: draft.kind === 'attachment', forceImage: draft.kind === 'image' && draft.kinds.length > 1 };
+}
+
 export function addCase(state: DialogState): DialogState {
   return { ...state, cases: [...state.cases, { key: key('case'), caseNumber: '', match: null }] };
 }
@@ -94,7 +120,7 @@ export function setCase(state: DialogState, caseKey: string, patch: Partial<Omit
 }
 
 export interface CaseCheck {
-  /** Files to upload (supported). */
+  /** Files to upload (supported), images and attachments. */
   uploadable: readonly DraftFile[];
   /** Keys of files whose name the chosen case already has. */
   duplicates: ReadonlySet<string>;
@@ -106,9 +132,11 @@ export interface CaseCheck {
 
 export function checkCase(state: DialogState, draft: DraftCase, maxImages: number): CaseCheck {
   const uploadable = filesOf(state, draft.key).filter((file) => file.supported);
+  // Duplicates and the image count concern images; the server refuses an attachment's duplicate name itself.
+  const images = uploadable.filter((file) => file.kind === 'image');
   const existing = new Set(draft.match?.filenames ?? []);
-  const duplicates = new Set(uploadable.filter((file) => existing.has(file.file.name)).map((file) => file.key));
-  const imageCount = (draft.match?.imageCount ?? 0) + uploadable.length;
+  const duplicates = new Set(images.filter((file) => existing.has(file.file.name)).map((file) => file.key));
+  const imageCount = (draft.match?.imageCount ?? 0) + images.length;
   return {
     uploadable,
     duplicates,

@@ -24,6 +24,7 @@ const KNOWN: Record<string, string> = {
  */
 export function translateUploadError(t: TFunction, message: string | undefined): string {
   if (!message) return '';
+  if (message === UPLOAD_MESSAGES.loadFailed) return t('files.loadFailed');
   const key = KNOWN[message];
   return key ? t(`uploads.errors.${key}` as 'uploads.errors.network') : errorText(message, t);
 }

@@ -5,6 +5,8 @@ export const UPLOAD_MESSAGES = {
   network: 'XMLHttpRequest error during image upload',
   aborted: 'Upload has been aborted',
   duplicate: IMAGE_MESSAGES.duplicateFile,
+  /** The browser could not read the chosen file (moved, changed or unreadable since it was chosen). */
+  loadFailed: 'Failed to load file',
 } as const;
 
 /** An error whose message is ready to show. */

@@ -4,12 +4,12 @@ import { createUploadEngine } from './upload-engine.ts';
 import { createNotificationHistory, createThrottle, UPLOAD_TOAST_MS } from './upload-notifications.ts';
 import { translateUploadError } from './upload-error-text.ts';
 import { uploadQueue } from './upload-queue.store.ts';
-import { tusTransport } from './tus-transport.ts';
+import { uploadTransport } from './upload-transport.ts';
 import type { UploadEvent } from './upload-types.ts';
 
 /** The browser's one upload engine: every screen queues here, so uploads survive moving between pages. */
 export const uploadEngine = createUploadEngine({
-  transport: tusTransport,
+  transport: uploadTransport,
   onActiveCountChange: (count) => uploadQueue.set(count),
 });
 

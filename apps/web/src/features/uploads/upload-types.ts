@@ -34,13 +34,18 @@ export interface UploadItem extends UploadMetadata {
   file: File;
   /** The spec's English text (or the server's message); the UI translates the known ones. */
   error?: string;
-  /** The stored image, once uploaded. */
+  /** The stored image (or attachment), once uploaded. */
   imageId?: string;
+  /** Goes to the case's attachments, not its images (part 1 §3; a PDF always, a JPEG when chosen). */
+  forceAttachment?: boolean;
+  /** Goes in as an image although its type could be an attachment (a JPEG, a zip). */
+  forceImage?: boolean;
 }
 
 /** What a screen hands to the engine. */
 export type NewUploadItem = Pick<UploadItem, 'caseNumber' | 'filename' | 'displayName' | 'file'> &
-  Partial<UploadMetadata> & { caseId: string | null };
+  Partial<UploadMetadata> &
+  Partial<Pick<UploadItem, 'forceAttachment' | 'forceImage'>> & { caseId: string | null };
 
 /** Sends one file; rejects with an Error whose message is already the user-facing text. */
 export type UploadTransport = (

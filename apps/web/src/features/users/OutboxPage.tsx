@@ -1,9 +1,10 @@
-import { Accordion, Alert, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Anchor, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../components/LoadErrorAlert.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { mailTextParts } from './mail-links.ts';
 import { useOutbox } from './users.queries.ts';
 
 /**
@@ -51,7 +52,15 @@ export function OutboxPage() {
               </Accordion.Control>
               <Accordion.Panel>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="outbox-text">
-                  {mail.text}
+                  {mailTextParts(mail.text, window.location.origin).map((part, index) =>
+                    'href' in part ? (
+                      <Anchor key={index} href={part.href} data-testid="outbox-link">
+                        {part.text}
+                      </Anchor>
+                    ) : (
+                      part.text
+                    ),
+                  )}
                 </Text>
               </Accordion.Panel>
             </Accordion.Item>

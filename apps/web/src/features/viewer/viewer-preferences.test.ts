@@ -84,3 +84,12 @@ describe('local viewer preferences', () => {
     expect(writePreference('viewerVersion', 'v1', broken)).toBe(false);
   });
 });
+
+describe('casesPerPage', () => {
+  it('keeps one of the page sizes the list offers, else the default 10', () => {
+    expect(parsePreference('casesPerPage', '50')).toBe(50);
+    expect(parsePreference('casesPerPage', null)).toBe(10);
+    expect(parsePreference('casesPerPage', '37')).toBe(10);
+    expect(parsePreference('casesPerPage', '"20"')).toBe(10);
+  });
+});

@@ -1,4 +1,10 @@
-import { DEFAULT_DRAWING_LINE_COLOR, DEFAULT_DRAWING_LINE_WIDTH, MAX_DRAWING_LINE_WIDTH } from '@pathology/contract';
+import {
+  DEFAULT_DRAWING_LINE_COLOR,
+  DEFAULT_DRAWING_LINE_WIDTH,
+  MAX_DRAWING_LINE_WIDTH,
+  PAGE_SIZE_OPTIONS,
+  SCREEN_SETTING_DEFAULTS,
+} from '@pathology/contract';
 import { z } from 'zod';
 
 /*
@@ -57,6 +63,11 @@ export const LOCAL_PREFERENCES = {
   /** The AI model last chosen (kept only when it is among the available models; part 2 §4). */
   predictionModel: { schema: z.string().min(1).nullable(), defaultValue: null as string | null },
   snapshot: { schema: SnapshotPreferencesSchema, defaultValue: DEFAULT_SNAPSHOT_PREFERENCES },
+  /** The case list's page size, also saved in the case_list screen setting: used until that arrives, or without it. */
+  casesPerPage: {
+    schema: z.literal(PAGE_SIZE_OPTIONS),
+    defaultValue: SCREEN_SETTING_DEFAULTS.case_list.pageSize,
+  },
 } as const;
 
 export type LocalPreferenceKey = keyof typeof LOCAL_PREFERENCES;
