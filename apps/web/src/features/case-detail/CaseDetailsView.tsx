@@ -50,7 +50,7 @@ export function CaseDetailsView({ item, onEdit }: { item: Case; onEdit: () => vo
           </Button>
         )}
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         <Field label={t('caseDetail.fields.caseNumber')} testId="case-field-caseNumber">
           {item.caseNumber}
         </Field>
@@ -80,7 +80,7 @@ export function CaseDetailsView({ item, onEdit }: { item: Case; onEdit: () => vo
       <Field label={t('caseDetail.fields.diagnosis')} testId="case-field-diagnosis">
         {item.diagnosis && <Abbreviated text={item.diagnosis} />}
       </Field>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Field label={t('caseDetail.fields.grossFindings')} testId="case-field-grossFindings">
           {item.grossFindings}
         </Field>

@@ -41,7 +41,7 @@ export function CaseFormFields<TOutput extends FieldValues>({
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         <TextInput
           label={t('caseDetail.fields.caseNumber')}
           {...register('caseNumber')}
@@ -111,7 +111,7 @@ export function CaseFormFields<TOutput extends FieldValues>({
         )}
       />
       {text('diagnosis', 2)}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         {text('grossFindings')}
         {text('microscopicFindings')}
       </SimpleGrid>

@@ -114,7 +114,7 @@ function SearchForm({
           <Text size="xs">{t('caseList.search.wildcardTip')}</Text>
         </Alert>
         <Divider label={t('caseList.search.caseSection')} labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="xs">
           {text('caseNumber', true)}
           {text('diagnosis')}
         </SimpleGrid>
@@ -133,7 +133,7 @@ function SearchForm({
             data-testid="search-tags-match"
           />
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="xs">
           {text('grossFindings')}
           {text('microscopicFindings')}
           {text('comments')}
@@ -154,7 +154,7 @@ function SearchForm({
           )}
         </SimpleGrid>
         <Divider label={t('caseList.search.imageSection')} labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="xs">
           <Select
             size="xs"
             label={t('caseList.search.organ')}

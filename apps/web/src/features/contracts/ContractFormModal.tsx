@@ -122,7 +122,7 @@ export function ContractFormModal({
               {errorText(save.error, t)}
             </Alert>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
             <TextInput
               label={t('contracts.fields.name')}
               required
