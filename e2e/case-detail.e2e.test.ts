@@ -97,7 +97,8 @@ describe('case detail: create, edit, comment, share, transfer and delete', () =>
         await page.getByText('この項目は必須です').first().waitFor();
         await pickOption(page, 'case-form-ownerOrganizationId', DEMO_GROUPS.harbor.name);
         await page.getByTestId('case-form-caseNumber').fill(caseNumber);
-        await pickOption(page, 'case-form-organ', 'Skin', 'Ski');
+        // Organs are stored in English and named in the UI language.
+        await pickOption(page, 'case-form-organ', '皮膚', '皮膚');
         await pickOption(page, 'case-form-specimenType', '生検');
         await page.getByTestId('case-form-tags').fill('melanocytic');
         await page.getByTestId('case-form-tags').press('Enter');
@@ -111,7 +112,7 @@ describe('case detail: create, edit, comment, share, transfer and delete', () =>
         await page.getByTestId('case-details').waitFor();
         expect(await caseNumberText(page)).toBe(caseNumber);
         expect(await page.getByTestId('case-group').innerText()).toBe(DEMO_GROUPS.harbor.name);
-        expect(await page.getByTestId('case-field-organ').innerText()).toBe('Skin');
+        expect(await page.getByTestId('case-field-organ').innerText()).toBe('皮膚');
 
         // The member cannot see the case yet: the not-found page.
         await signIn(member.page, 'member', `/cases/${caseId}`);

@@ -1,5 +1,6 @@
 import './app/no-eval.ts';
 import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/tiptap/styles.css';
 import './app/global.css';

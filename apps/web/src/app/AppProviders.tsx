@@ -5,6 +5,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import i18n from '../i18n/index.ts';
+import { DatesLocaleProvider } from './DatesLocaleProvider.tsx';
 import { AppErrorBoundary } from './errors/AppErrorBoundary.tsx';
 import { theme } from './theme.ts';
 
@@ -29,7 +30,9 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
           {/* Toasts render outside the app's own providers: a failing one must not blank the page either. */}
           <AppErrorBoundary>
             <Notifications position="bottom-right" limit={5} />
-            <TranslatedModalsProvider>{children}</TranslatedModalsProvider>
+            <DatesLocaleProvider>
+              <TranslatedModalsProvider>{children}</TranslatedModalsProvider>
+            </DatesLocaleProvider>
           </AppErrorBoundary>
         </MantineProvider>
       </QueryClientProvider>

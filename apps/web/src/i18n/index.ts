@@ -32,6 +32,8 @@ import usersEn from '../features/users/i18n/en.json';
 import usersJa from '../features/users/i18n/ja.json';
 import contractsEn from '../features/contracts/i18n/en.json';
 import contractsJa from '../features/contracts/i18n/ja.json';
+import catalogueEn from './catalogue/en.json';
+import catalogueJa from './catalogue/ja.json';
 import en from './en.json';
 import ja from './ja.json';
 
@@ -65,6 +67,7 @@ export const resources = {
       groupAdmin: groupAdminJa,
       users: usersJa,
       contracts: contractsJa,
+      catalogue: catalogueJa,
     },
   },
   en: {
@@ -87,6 +90,7 @@ export const resources = {
       groupAdmin: groupAdminEn,
       users: usersEn,
       contracts: contractsEn,
+      catalogue: catalogueEn,
     },
   },
 } as const;

@@ -7,6 +7,13 @@ const MAX_CONTRACT_TEXT = 1000;
 const text = z.string().trim().max(MAX_CONTRACT_TEXT, maxLengthMessage(MAX_CONTRACT_TEXT)).nullable();
 const isoDate = z.iso.date(MESSAGES.fieldRequired);
 
+/**
+ * The plans a contract is offered on. The field stays free text (part 3 §3 leaves plan values unnamed), so
+ * contracts stored with another plan keep it; these are the ones the UI names in each language.
+ */
+export const CONTRACT_PLANS = ['standard', 'enterprise', 'provider'] as const;
+export type ContractPlan = (typeof CONTRACT_PLANS)[number];
+
 /** The editable fields of a contract (part 3 §3). */
 export const ContractFieldsSchema = z.object({
   name: z.string(requiredError).trim().min(1, MESSAGES.fieldRequired).max(200, maxLengthMessage(200)),

@@ -1,4 +1,4 @@
-import { DEFAULT_COLOR_SETTINGS, type GroupRole } from '@pathology/contract';
+import { DEFAULT_COLOR_SETTINGS, type ContractPlan, type GroupRole } from '@pathology/contract';
 import {
   colorPresets,
   contractProprietors,
@@ -49,7 +49,8 @@ const CONTRACTS = {
     maxOrganizations: null,
     storageLimitGb: null,
   },
-} as const;
+  // Seeded plans are ones the UI names in both languages.
+} as const satisfies Record<string, { plan: ContractPlan; [field: string]: unknown }>;
 
 export type DemoContractKey = keyof typeof CONTRACTS;
 

@@ -39,7 +39,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="md" size="sm" aria-label={t('nav.toggle')} />
         <UnstyledButton component={Link} to="/" aria-label={t('app.name')}>
           <Group gap="sm" wrap="nowrap">
             <ThemeIcon
@@ -50,7 +50,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
             >
               <IconMicroscope size={22} />
             </ThemeIcon>
-            <Stack gap={0} visibleFrom="xs">
+            <Stack gap={0} visibleFrom="sm">
               <Text fw={700} size="md" lh={1.2} style={{ whiteSpace: 'nowrap' }}>
                 {t('app.name')}
               </Text>

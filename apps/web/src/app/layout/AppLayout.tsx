@@ -11,8 +11,8 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding={{ base: 'md', sm: 'xl' }}
+      navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'md', md: 'xl' }}
     >
       <AppShell.Header>
         <AppHeader navOpened={navOpened} onToggleNav={toggle} />

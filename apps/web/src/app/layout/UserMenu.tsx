@@ -58,7 +58,7 @@ export function UserMenu() {
               <Avatar src={avatarUrl} alt="" color="violet" radius="xl" size={34}>
                 {initials(name)}
               </Avatar>
-              <Stack gap={0} visibleFrom="md" maw={180}>
+              <Stack gap={0} visibleFrom="lg" maw={180}>
                 <Text size="sm" fw={600} lh={1.3} truncate="end" data-testid="user-menu-name">
                   {name}
                 </Text>

@@ -111,7 +111,7 @@ export function EditAccountCard({ account, onDone }: { account: Account; onDone:
               </Button>
             )}
           </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
             <TextInput
               label={t('account.fields.firstName')}
               required

@@ -162,10 +162,10 @@ export function MyAccountPage() {
   if (account.isPending) {
     body = (
       <Grid gap="lg" data-testid="account-loading" aria-busy>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <Skeleton height={280} radius="lg" />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           <Skeleton height={420} radius="lg" />
         </Grid.Col>
       </Grid>
@@ -183,10 +183,10 @@ export function MyAccountPage() {
   } else {
     body = (
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <ProfileCard account={account.data} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           {editing ? (
             <EditAccountCard account={account.data} onDone={() => setEditing(false)} />
           ) : (

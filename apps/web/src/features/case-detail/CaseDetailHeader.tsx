@@ -73,7 +73,7 @@ export function CaseDetailHeader({
               >
                 {item.organizationName}
               </Badge>
-              <Text size="xs" c="dimmed" visibleFrom="sm" data-testid="case-contract">
+              <Text size="xs" c="dimmed" visibleFrom="md" data-testid="case-contract">
                 {item.contractName}
               </Text>
             </Group>

@@ -67,7 +67,7 @@ export function CaseDetailPage() {
       />
       {navigation && hasFilters(navigation.from) && <FilteredSearchBar search={navigation.from} />}
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, xl: infoOpen ? 8 : 12 }}>
+        <Grid.Col span={{ base: 12, xl2: infoOpen ? 8 : 12 }}>
           <CaseDetailTabs
             item={item}
             place={place}
@@ -76,7 +76,7 @@ export function CaseDetailPage() {
           />
         </Grid.Col>
         {infoOpen && (
-          <Grid.Col span={{ base: 12, xl: 4 }}>
+          <Grid.Col span={{ base: 12, xl2: 4 }}>
             <CaseInfoPanel item={item} />
           </Grid.Col>
         )}

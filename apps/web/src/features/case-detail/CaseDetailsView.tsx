@@ -2,6 +2,8 @@ import type { Case } from '@pathology/contract';
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Abbreviated } from '../../components/Abbreviated.tsx';
+import { useCatalogueName } from '../../i18n/catalogue-names.ts';
 import { useAccountRoles } from '../account/account.queries.ts';
 import { useOrganizations } from '../organizations/organizations.queries.ts';
 import { IconPencil } from '@tabler/icons-react';
@@ -30,6 +32,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 /** Details tab, read mode: every field of the case; Edit when the user may change it. */
 export function CaseDetailsView({ item, onEdit }: { item: Case; onEdit: () => void }) {
   const { t } = useTranslation();
+  const name = useCatalogueName();
   const roles = useAccountRoles();
   const isSuperUser = roles.data?.checks.isSuperUser === true;
   const organizations = useOrganizations();
@@ -47,12 +50,12 @@ export function CaseDetailsView({ item, onEdit }: { item: Case; onEdit: () => vo
           </Button>
         )}
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         <Field label={t('caseDetail.fields.caseNumber')} testId="case-field-caseNumber">
           {item.caseNumber}
         </Field>
         <Field label={t('caseDetail.fields.organ')} testId="case-field-organ">
-          {item.organ}
+          {item.organ && name('organs', item.organ)}
         </Field>
         <Field label={t('caseDetail.fields.specimenType')} testId="case-field-specimenType">
           {item.specimenType && t(`caseDetail.specimenTypes.${item.specimenType}`)}
@@ -75,9 +78,9 @@ export function CaseDetailsView({ item, onEdit }: { item: Case; onEdit: () => vo
         )}
       </Field>
       <Field label={t('caseDetail.fields.diagnosis')} testId="case-field-diagnosis">
-        {item.diagnosis}
+        {item.diagnosis && <Abbreviated text={item.diagnosis} />}
       </Field>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <Field label={t('caseDetail.fields.grossFindings')} testId="case-field-grossFindings">
           {item.grossFindings}
         </Field>

@@ -2,6 +2,7 @@ import { MAX_TAG_LENGTH, ORGANS, SPECIMEN_TYPES, type SpecimenType } from '@path
 import { Select, SimpleGrid, Stack, TagsInput, TextInput, Textarea } from '@mantine/core';
 import { Controller, useFormState, type Control, type FieldValues, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useCatalogueOptions } from '../../i18n/catalogue-names.ts';
 import { firstErrorMessage, type CaseFormValues } from './case-form.ts';
 import { fieldErrorText } from './field-error-text.ts';
 
@@ -22,6 +23,7 @@ export function CaseFormFields<TOutput extends FieldValues>({
   disabled,
 }: CaseFormFieldsProps<TOutput>) {
   const { t } = useTranslation();
+  const organOptions = useCatalogueOptions('organs', ORGANS);
   const { errors } = useFormState({ control });
   const error = (field: keyof CaseFormValues) => fieldErrorText(firstErrorMessage(errors[field]), t);
   const text = (field: 'diagnosis' | 'grossFindings' | 'microscopicFindings' | 'comments', minRows = 3) => (
@@ -39,7 +41,7 @@ export function CaseFormFields<TOutput extends FieldValues>({
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         <TextInput
           label={t('caseDetail.fields.caseNumber')}
           {...register('caseNumber')}
@@ -55,7 +57,7 @@ export function CaseFormFields<TOutput extends FieldValues>({
             <Select
               label={t('caseDetail.fields.organ')}
               placeholder={t('caseDetail.form.chooseOrgan')}
-              data={[...ORGANS]}
+              data={organOptions}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
@@ -109,7 +111,7 @@ export function CaseFormFields<TOutput extends FieldValues>({
         )}
       />
       {text('diagnosis', 2)}
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         {text('grossFindings')}
         {text('microscopicFindings')}
       </SimpleGrid>

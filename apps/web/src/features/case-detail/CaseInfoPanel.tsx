@@ -43,7 +43,7 @@ export function CaseInfoPanel({ item }: { item: Case }) {
         <Title order={3} fz="md">
           {t('caseDetail.info.title')}
         </Title>
-        <SimpleGrid cols={3} spacing="xs" maw={{ base: 480, xl: 'none' }}>
+        <SimpleGrid cols={3} spacing="xs" maw={{ base: 480, xl2: 'none' }}>
           <Count
             icon={<IconPhoto size={16} />}
             label={t('caseDetail.tabs.images')}
@@ -64,7 +64,7 @@ export function CaseInfoPanel({ item }: { item: Case }) {
           />
         </SimpleGrid>
         <Divider />
-        <SimpleGrid cols={{ base: 2, md: 5, xl: 2 }} spacing="md" verticalSpacing="md">
+        <SimpleGrid cols={{ base: 2, lg: 5, xl2: 2 }} spacing="md" verticalSpacing="md">
           <Fact label={t('caseDetail.info.group')} testId="case-info-group">
             {item.organizationName}
           </Fact>

@@ -143,7 +143,7 @@ function CreateCaseForm({ isSuperUser, groups, defaultOwner }: CreateCaseFormPro
     >
       <Stack gap="lg">
         {banner && <FormErrorBanner title={t('caseDetail.create.failed')} messages={banner} />}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {groupSelect('ownerOrganizationId')}
           {isSuperUser && groupSelect('intendedOwnerOrganizationId')}
         </SimpleGrid>

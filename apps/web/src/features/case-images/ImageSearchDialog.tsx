@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  AI_MODELS,
+  AI_MODEL_NAMES,
   ImageSearchResponseSchema,
   ORGANS,
   SPECIMEN_TYPES,
@@ -10,6 +10,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
+import { useCatalogueOptions } from '../../i18n/catalogue-names.ts';
 import { errorText } from '../../i18n/error-text.ts';
 
 interface SearchFields {
@@ -42,6 +43,8 @@ export function ImageSearchDialog(props: {
   onFound: (imageIds: ReadonlySet<string>) => void;
 }) {
   const { t } = useTranslation();
+  const organOptions = useCatalogueOptions('organs', ORGANS);
+  const modelOptions = useCatalogueOptions('models', AI_MODEL_NAMES);
   const [fields, setFields] = useState<SearchFields>(EMPTY);
   const [busy, setBusy] = useState(false);
   const set = (change: Partial<SearchFields>) => setFields({ ...fields, ...change });
@@ -86,7 +89,7 @@ export function ImageSearchDialog(props: {
           />
           <Select
             label={t('caseImages.search.organ')}
-            data={ORGANS}
+            data={organOptions}
             searchable
             clearable
             value={fields.organ}
@@ -94,14 +97,14 @@ export function ImageSearchDialog(props: {
           />
           <Select
             label={t('caseImages.search.specimenType')}
-            data={SPECIMEN_TYPES}
+            data={SPECIMEN_TYPES.map((type) => ({ value: type, label: t(`caseList.specimenTypes.${type}`) }))}
             clearable
             value={fields.specimenType}
             onChange={(specimenType) => set({ specimenType })}
           />
           <Select
             label={t('caseImages.search.modelName')}
-            data={AI_MODELS.map((model) => ({ value: model.modelName, label: model.displayName }))}
+            data={modelOptions}
             searchable
             clearable
             value={fields.modelName}

@@ -1,10 +1,14 @@
 import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { SPECIMEN_TYPES, type SpecimenType } from '@pathology/contract';
 import { useTranslation } from 'react-i18next';
 import { LabelIcon } from '../../components/labels/label-icons.tsx';
 import { useLabelText } from '../../components/labels/useLabelText.ts';
+import { useCatalogueName } from '../../i18n/catalogue-names.ts';
 import type { CaseListSearch } from '../case-navigation/list-search.ts';
 import { filterChips, type FilterChip } from './list-state.ts';
 import { IconFilter, IconPencil, IconX } from '@tabler/icons-react';
+
+const isSpecimenType = (value: string): value is SpecimenType => (SPECIMEN_TYPES as readonly string[]).includes(value);
 
 type FieldKey =
   | 'caseNumber'
@@ -45,8 +49,17 @@ export function ActiveFilterBar({
 }) {
   const { t } = useTranslation();
   const labelText = useLabelText();
+  const catalogueName = useCatalogueName();
   const chips = filterChips(search);
   if (chips.length === 0) return null;
+
+  // Catalogue values are searched by their stored identifiers and shown by their names.
+  const valueText = (chip: Extract<FilterChip, { kind: 'field' }>): string => {
+    if (chip.field === 'organ') return catalogueName('organs', chip.text);
+    if (chip.field === 'modelName') return catalogueName('models', chip.text);
+    if (chip.field === 'specimenType' && isSpecimenType(chip.text)) return t(`caseList.specimenTypes.${chip.text}`);
+    return chip.text;
+  };
 
   const chipText = (chip: FilterChip): string => {
     switch (chip.kind) {
@@ -58,7 +71,7 @@ export function ActiveFilterBar({
               ? t(`caseList.search.${chip.field}`)
               : chip.field;
         const match = chip.match ? ` (${t(`caseList.filters.${chip.match}`)})` : '';
-        return `${name}: ${chip.text}${match}`;
+        return `${name}: ${valueText(chip)}${match}`;
       }
       case 'starred':
         return t('caseList.filters.starred');

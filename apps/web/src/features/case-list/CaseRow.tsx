@@ -3,6 +3,7 @@ import { PRIVATE_LABEL_NAME, type CaseListItem } from '@pathology/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Abbreviated } from '../../components/Abbreviated.tsx';
 import { PublicLabelPicker } from '../../components/labels/PublicLabelPicker.tsx';
 import { StarToggle } from '../../components/labels/StarToggle.tsx';
 import {
@@ -125,8 +126,8 @@ export function CaseRow({ item, setting, href, expanded, onExpand, selected, onS
             {item.caseNumber}
           </Anchor>
           {item.diagnosis && (
-            <Text size="xs" c="dimmed" lineClamp={1} maw={140} title={item.diagnosis}>
-              {item.diagnosis}
+            <Text size="xs" c="dimmed" lineClamp={1} maw={140} title={item.diagnosis} data-testid="case-diagnosis">
+              <Abbreviated text={item.diagnosis} />
             </Text>
           )}
         </Table.Td>

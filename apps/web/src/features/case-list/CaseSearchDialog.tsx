@@ -12,13 +12,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { AI_MODELS, MAX_TAG_LENGTH, ORGANS, SPECIMEN_TYPES, type CaseSearchRequest } from '@pathology/contract';
+import { AI_MODEL_NAMES, MAX_TAG_LENGTH, ORGANS, SPECIMEN_TYPES, type CaseSearchRequest } from '@pathology/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCaseTags, useImageTags } from './case-list.queries.ts';
 import { splitTags } from './list-state.ts';
 import { IconSearch } from '@tabler/icons-react';
 import { EMPTY_SEARCH_FORM, type SearchFormValues, type TextField } from './search-form.ts';
+import { useCatalogueOptions } from '../../i18n/catalogue-names.ts';
 
 type Visibility = NonNullable<CaseSearchRequest['visibility']>;
 
@@ -58,6 +59,8 @@ function SearchForm({
   onSearch,
 }: CaseSearchDialogProps) {
   const { t } = useTranslation();
+  const organOptions = useCatalogueOptions('organs', ORGANS);
+  const modelOptions = useCatalogueOptions('models', AI_MODEL_NAMES);
   const [values, setValues] = useState<SearchFormValues>(initial);
   const [visibility, setVisibility] = useState<Visibility>(initialVisibility);
   // Text typed after the last comma is not a tag yet for TagsInput, but it is one for the user.
@@ -111,7 +114,7 @@ function SearchForm({
           <Text size="xs">{t('caseList.search.wildcardTip')}</Text>
         </Alert>
         <Divider label={t('caseList.search.caseSection')} labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="xs">
           {text('caseNumber', true)}
           {text('diagnosis')}
         </SimpleGrid>
@@ -130,7 +133,7 @@ function SearchForm({
             data-testid="search-tags-match"
           />
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="xs">
           {text('grossFindings')}
           {text('microscopicFindings')}
           {text('comments')}
@@ -151,12 +154,12 @@ function SearchForm({
           )}
         </SimpleGrid>
         <Divider label={t('caseList.search.imageSection')} labelPosition="left" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" verticalSpacing="xs">
           <Select
             size="xs"
             label={t('caseList.search.organ')}
             placeholder={t('caseList.search.any')}
-            data={[...ORGANS]}
+            data={organOptions}
             value={values.organ}
             onChange={(value) => set('organ', value)}
             searchable
@@ -178,7 +181,7 @@ function SearchForm({
               size="xs"
               label={t('caseList.search.aiModel')}
               placeholder={t('caseList.search.any')}
-              data={AI_MODELS.map((model) => ({ value: model.modelName, label: model.displayName }))}
+              data={modelOptions}
               value={values.modelName}
               onChange={(value) => set('modelName', value)}
               searchable

@@ -20,6 +20,7 @@ import { IconEdit, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCatalogueName } from '../../i18n/catalogue-names.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { ContractFormModal } from './ContractFormModal.tsx';
 import { ProprietorsPanel } from './ProprietorsPanel.tsx';
@@ -56,13 +57,14 @@ function ContractGroups({ contract }: { contract: Contract }) {
 /** One contract: its fields, the provider's authentication, proprietors and groups, with the caller's actions. */
 export function ContractCard({ contract }: { contract: Contract }) {
   const { t } = useTranslation();
+  const catalogueName = useCatalogueName();
   const [editing, setEditing] = useState(false);
   const capabilities = contract.userCapabilities;
   const authentication = useContractAuthentication(contract.id);
   const remove = useDeleteContract();
   const unlimited = t('contracts.unlimited');
   const rows: [string, string][] = [
-    [t('contracts.fields.plan'), contract.plan],
+    [t('contracts.fields.plan'), catalogueName('plans', contract.plan)],
     [t('contracts.fields.period'), `${contract.startDate} – ${contract.endDate ?? ''}`],
     [t('contracts.fields.contractorName'), contract.contractorName],
     [

@@ -1,10 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Contract } from '@pathology/contract';
+import { CONTRACT_PLANS, type Contract } from '@pathology/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ValidationError } from '../../api/client.ts';
+import { DateField } from '../../components/DateField.tsx';
+import { useCatalogueOptions } from '../../i18n/catalogue-names.ts';
 import { errorText, fieldErrorText } from '../../i18n/error-text.ts';
 import {
   TEXT_FIELDS,
@@ -30,6 +43,7 @@ export function ContractFormModal({
 }) {
   const { t } = useTranslation();
   const save = useSaveContract(contract?.id ?? null);
+  const planOptions = useCatalogueOptions('plans', CONTRACT_PLANS);
   const form = useForm<ContractFormValues, unknown, ContractFormOutput>({
     values: contract ? contractToFormValues(contract) : emptyContractForm(today()),
     resolver: zodResolver(contractFormSchema),
@@ -74,6 +88,25 @@ export function ContractFormModal({
     />
   );
 
+  const dateInput = (name: 'startDate' | 'endDate') => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateField
+          label={t(`contracts.fields.${name}`)}
+          required={name === 'startDate'}
+          clearable={name === 'endDate'}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldErrorText(fieldState.error?.message, t)}
+          data-testid={`contract-field-${name}`}
+        />
+      )}
+    />
+  );
+
   return (
     <Modal
       opened={opened}
@@ -89,7 +122,7 @@ export function ContractFormModal({
               {errorText(save.error, t)}
             </Alert>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
             <TextInput
               label={t('contracts.fields.name')}
               required
@@ -97,26 +130,30 @@ export function ContractFormModal({
               data-testid="contract-field-name"
               {...form.register('name')}
             />
-            <TextInput
-              label={t('contracts.fields.plan')}
-              required
-              error={fieldErrorText(errors.plan?.message, t)}
-              {...form.register('plan')}
+            <Controller
+              control={form.control}
+              name="plan"
+              render={({ field, fieldState }) => (
+                <Select
+                  label={t('contracts.fields.plan')}
+                  required
+                  // A plan stored outside the offered ones stays choosable, so editing keeps it.
+                  data={
+                    planOptions.some((option) => option.value === field.value) || field.value === ''
+                      ? planOptions
+                      : [...planOptions, { value: field.value, label: field.value }]
+                  }
+                  value={field.value}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  onBlur={field.onBlur}
+                  allowDeselect={false}
+                  error={fieldErrorText(fieldState.error?.message, t)}
+                  data-testid="contract-field-plan"
+                />
+              )}
             />
-            <TextInput
-              type="date"
-              label={t('contracts.fields.startDate')}
-              required
-              error={fieldErrorText(errors.startDate?.message, t)}
-              {...form.register('startDate')}
-            />
-            <TextInput
-              type="date"
-              label={t('contracts.fields.endDate')}
-              error={fieldErrorText(errors.endDate?.message, t)}
-              data-testid="contract-field-endDate"
-              {...form.register('endDate')}
-            />
+            {dateInput('startDate')}
+            {dateInput('endDate')}
             {TEXT_FIELDS.map((name) => (
               <TextInput
                 key={name}

@@ -48,7 +48,7 @@ export function ContractsPage() {
           {t('contracts.empty')}
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg" data-testid="contracts-list">
+        <SimpleGrid cols={{ base: 1, xl2: 2 }} spacing="lg" data-testid="contracts-list">
           {contracts.data.data.map((contract) => (
             <ContractCard key={contract.id} contract={contract} />
           ))}

@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ValidationError } from '../../api/errors.ts';
+import { DateField } from '../../components/DateField.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
 import { errorText } from '../../i18n/error-text.ts';
 import { NoticeHtml } from './NoticeHtml.tsx';
@@ -121,12 +122,11 @@ function NoticeForm({ noticeId, initial }: { noticeId: string | null; initial: N
             )}
           </Input.Wrapper>
           <Group align="flex-start" grow>
-            <TextInput
-              type="date"
+            <DateField
               label={t('notices.form.postDate')}
               withAsterisk
               value={values.date}
-              onChange={(event) => set('date', event.currentTarget.value)}
+              onChange={(value) => set('date', value)}
               error={errors.date}
               data-testid="notice-date"
             />
@@ -154,12 +154,12 @@ function NoticeForm({ noticeId, initial }: { noticeId: string | null; initial: N
             />
           </Group>
           <Group align="flex-start" grow>
-            <TextInput
-              type="date"
+            <DateField
               label={t('notices.form.closeDate')}
               description={t('notices.form.closeHint')}
+              clearable
               value={values.closeDate}
-              onChange={(event) => set('closeDate', event.currentTarget.value)}
+              onChange={(value) => set('closeDate', value)}
               error={errors.closeDate}
               data-testid="notice-close-date"
             />

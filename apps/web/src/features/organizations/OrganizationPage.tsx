@@ -56,7 +56,7 @@ export function OrganizationPage() {
         actions={capabilities.canDelete && <DeleteOrganizationButton organization={group} />}
       />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, xl: 8 }}>
           <Card withBorder radius="lg" padding="lg">
             <Tabs defaultValue="settings" keepMounted={false}>
               <Tabs.List mb="md">
@@ -82,7 +82,7 @@ export function OrganizationPage() {
             </Tabs>
           </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, xl: 4 }}>
           <Stack gap="lg">
             <StorageCard organization={group} />
             <Card withBorder radius="lg" padding="lg">

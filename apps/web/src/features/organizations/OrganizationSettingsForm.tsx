@@ -99,7 +99,7 @@ export function OrganizationSettingsForm({ organization }: { organization: Organ
           error={fieldErrorText(form.formState.errors.description?.message, t)}
           {...form.register('description')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
           {TEXT_FIELDS.map((field) => (
             <TextInput
               key={field}

@@ -15,7 +15,7 @@ function GroupList() {
 
   if (organizations.isPending) {
     return (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="organizations-loading" aria-busy>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" data-testid="organizations-loading" aria-busy>
         {[0, 1, 2, 3].map((index) => (
           <Skeleton key={index} height={128} radius="lg" />
         ))}
@@ -47,7 +47,7 @@ function GroupList() {
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="organizations-list">
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" data-testid="organizations-list">
       {list.map((organization) => (
         <OrganizationCard
           key={organization.id}
@@ -89,10 +89,10 @@ export function OrganizationsPage() {
         }
       />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, xl: 8 }}>
           <GroupList />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, xl: 4 }}>
           <ServerStatusCard />
         </Grid.Col>
       </Grid>

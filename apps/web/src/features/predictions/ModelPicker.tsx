@@ -2,6 +2,7 @@ import { Select, Stack } from '@mantine/core';
 import { AI_ORGANS, aiModelsForOrgan } from '@pathology/contract';
 import { useTranslation } from 'react-i18next';
 import { useAiModels } from './predictions.queries.ts';
+import { useCatalogueName, useCatalogueOptions } from '../../i18n/catalogue-names.ts';
 
 export interface ModelChoice {
   organ: string | null;
@@ -14,6 +15,8 @@ export interface ModelChoice {
  */
 export function ModelPicker({ value, onChange }: { value: ModelChoice; onChange: (next: ModelChoice) => void }) {
   const { t } = useTranslation();
+  const name = useCatalogueName();
+  const organOptions = useCatalogueOptions('organs', AI_ORGANS);
   const models = useAiModels();
   const offered = value.organ === null ? [] : aiModelsForOrgan(value.organ, models.data ?? []);
   return (
@@ -21,7 +24,7 @@ export function ModelPicker({ value, onChange }: { value: ModelChoice; onChange:
       <Select
         label={t('predictions.picker.organ')}
         placeholder={t('predictions.picker.organPlaceholder')}
-        data={AI_ORGANS}
+        data={organOptions}
         value={value.organ}
         onChange={(organ) => onChange({ organ, modelName: null })}
         allowDeselect={false}
@@ -35,8 +38,8 @@ export function ModelPicker({ value, onChange }: { value: ModelChoice; onChange:
           value: model.modelName,
           label:
             model.status === 'available'
-              ? model.displayName
-              : `${model.displayName} (${t('predictions.picker.comingSoon')})`,
+              ? name('models', model.modelName)
+              : `${name('models', model.modelName)} (${t('predictions.picker.comingSoon')})`,
           disabled: model.status !== 'available',
         }))}
         value={value.modelName}

@@ -7,6 +7,8 @@ import OpenSeadragon from 'openseadragon';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
+import { Abbreviated } from '../../components/Abbreviated.tsx';
+import { useCatalogueName } from '../../i18n/catalogue-names.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { AiAgreementDialog } from './AiAgreement.tsx';
 import { overlayCells, thresholdOf } from './overlay-cells.ts';
@@ -28,6 +30,7 @@ interface PredictionLayerProps {
  */
 export function PredictionLayer({ viewer, ready, image, caseItem }: PredictionLayerProps) {
   const { t } = useTranslation();
+  const name = useCatalogueName();
   const queryClient = useQueryClient();
   const caps = caseItem?.userCapabilities;
   const consent = useGroupAiConsent(caseItem?.organizationId);
@@ -130,7 +133,7 @@ export function PredictionLayer({ viewer, ready, image, caseItem }: PredictionLa
           </Group>
           <Text size="xs" c="dimmed">
             {t('predictions.overlay.model', {
-              model: model?.displayName ?? prediction.modelName,
+              model: name('models', prediction.modelName),
               version: result?.version ?? installed?.version ?? '—',
             })}
           </Text>
@@ -173,12 +176,16 @@ export function PredictionLayer({ viewer, ready, image, caseItem }: PredictionLa
                   .map((group) => (
                     <Group key={group.name} gap={6} wrap="nowrap">
                       <ColorSwatch color={group.color} size={12} />
-                      <Text size="xs">{group.displayName}</Text>
+                      <Text size="xs">
+                        <Abbreviated text={name('aiLabels', group.displayName)} />
+                      </Text>
                     </Group>
                   ))}
                 <Group gap={6} wrap="nowrap">
                   <ColorSwatch color="transparent" size={12} withShadow />
-                  <Text size="xs">{negativeLabelOf(model ?? {})}</Text>
+                  <Text size="xs">
+                    <Abbreviated text={name('aiLabels', negativeLabelOf(model ?? {}))} />
+                  </Text>
                 </Group>
               </Stack>
               <Text size="xs" id="prediction-threshold">
@@ -211,7 +218,8 @@ export function PredictionLayer({ viewer, ready, image, caseItem }: PredictionLa
                   {t('predictions.overlay.noFindings')}
                 </Text>
               ) : (
-                <Group justify="space-between" wrap="nowrap">
+                // Wraps: the Japanese button and counter do not both fit the panel's width on one line.
+                <Group justify="space-between" gap={6} wrap="wrap">
                   <Button
                     size="compact-xs"
                     variant="light"

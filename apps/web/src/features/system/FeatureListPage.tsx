@@ -54,7 +54,7 @@ export function FeatureListPage() {
           </Badge>
         }
       />
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, lg: 2, xl2: 3 }} spacing="md">
         {FEATURES.map(({ key, icon: Icon }) => (
           <Card key={key} withBorder radius="lg" padding="lg" data-testid="feature">
             <Group gap="sm" wrap="nowrap" align="flex-start">

@@ -3,6 +3,7 @@ import { AI_MODELS, modelFitsOrgan, ORGANS, SPECIMEN_TYPES, type Organ, type Spe
 import { useTranslation } from 'react-i18next';
 import { useAiModels } from '../predictions/predictions.queries.ts';
 import type { UploadMetadata } from './upload-types.ts';
+import { useCatalogueName, useCatalogueOptions } from '../../i18n/catalogue-names.ts';
 
 const isOrgan = (value: string | null): value is Organ => ORGANS.some((organ) => organ === value);
 const isSpecimen = (value: string | null): value is SpecimenType => SPECIMEN_TYPES.some((type) => type === value);
@@ -18,6 +19,8 @@ export function ImageMetadataFields({
   showModel: boolean;
 }) {
   const { t } = useTranslation();
+  const name = useCatalogueName();
+  const organOptions = useCatalogueOptions('organs', ORGANS);
   const installed = useAiModels();
   // Installed models offered for the chosen organ; without an organ every installed model.
   const models = (installed.data ?? []).filter(
@@ -28,7 +31,7 @@ export function ImageMetadataFields({
       <Select
         label={t('uploads.dialog.organ')}
         placeholder={t('uploads.dialog.notSet')}
-        data={[...ORGANS]}
+        data={organOptions}
         value={value.organ}
         onChange={(organ) => {
           const next = isOrgan(organ) ? organ : null;
@@ -56,7 +59,7 @@ export function ImageMetadataFields({
         <Select
           label={t('uploads.dialog.aiModel')}
           placeholder={t('uploads.dialog.notSet')}
-          data={models.map((model) => ({ value: model.modelName, label: model.displayName }))}
+          data={models.map((model) => ({ value: model.modelName, label: name('models', model.modelName) }))}
           value={value.modelName}
           onChange={(modelName) => onChange({ ...value, modelName })}
           searchable

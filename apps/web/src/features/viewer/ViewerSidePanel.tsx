@@ -62,7 +62,7 @@ export function ViewerSidePanel({ image, canImageNote, layerId, onLayer, snapsho
   return (
     <ScrollArea
       w={300}
-      visibleFrom="md"
+      visibleFrom="lg"
       style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', flex: '0 0 auto' }}
       data-testid="viewer-side-panel"
     >

@@ -44,10 +44,10 @@ export function ViewerTopBar({ backHref, title, caseNumber, neighbours, version,
           style={{ flexShrink: 0 }}
           data-testid="viewer-back"
         >
-          <Box component="span" visibleFrom="sm">
+          <Box component="span" visibleFrom="md">
             {t('viewer.back')}
           </Box>
-          <Box component="span" hiddenFrom="sm">
+          <Box component="span" hiddenFrom="md">
             {t('viewer.backShort')}
           </Box>
         </Button>
