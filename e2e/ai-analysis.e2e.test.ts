@@ -160,43 +160,4 @@ describe('AI analysis', () => {
       if (caseId) await deleteCasesAsSuper(browser, baseURL, [{ id: caseId }]);
     }
   });
-
-  it('after Disagree offers no prediction feature in the session: no Start AI analysis, Set AI Model or AI model field', async () => {
-    let caseId: string | undefined;
-    try {
-      await withAppPage(browser, baseURL, 'ai-disagree-everywhere', async (app) => {
-        const { page } = app;
-        await signIn(page, 'member', '/organizations');
-        await waitForShell(page);
-        await switchLanguage(page, 'en');
-        const caseNumber = `E2E-AI-NO-${Date.now()}`;
-        caseId = (await createCase(page, caseNumber, DEMO_GROUPS.central.name)).id;
-        // The images tab shows its toolbar (and asks for the agreement) once the case has an image.
-        await uploadImage(page, caseId, slidePath('CMU-1-Small-Region.svs'));
-
-        await page.goto(`/cases/${caseId}/images`);
-        await page.getByTestId('ai-disagree').click();
-        await page.getByTestId('ai-agreement').waitFor({ state: 'hidden' });
-        await page.getByTestId('case-images-toolbar').waitFor();
-        expect(await page.getByTestId('case-images-start-analysis').count()).toBe(0);
-        expect(await page.getByTestId('case-images-set-model').count()).toBe(0);
-        await settle(page);
-        await app.screenshot('ai-disagree-case-images-en');
-
-        // The case list of the same (predicting) group: neither bulk control, nor a model to choose on upload.
-        await page.goto('/cases');
-        await page.getByTestId('case-list-organization').click();
-        await page.getByRole('option', { name: DEMO_GROUPS.central.name }).click();
-        await page.getByTestId('case-row').first().waitFor();
-        expect(await page.getByTestId('start-analysis').count()).toBe(0);
-        expect(await page.getByTestId('set-model').count()).toBe(0);
-        await page.getByTestId('open-upload-dialog').click();
-        await page.getByTestId('image-metadata').waitFor();
-        expect(await page.getByTestId('metadata-model').count()).toBe(0);
-        expect(app.consoleErrors).toEqual([]);
-      });
-    } finally {
-      if (caseId) await deleteCasesAsSuper(browser, baseURL, [{ id: caseId }]);
-    }
-  });
 });

@@ -125,15 +125,15 @@ describe('date fields', () => {
         await page.keyboard.type('Body');
 
         await page.getByTestId('notice-date').click();
-        const calendar = page.locator('.mantine-DateInput-dropdown');
+        const calendar = page.locator('.mantine-Popover-dropdown').filter({ has: page.locator('table') });
         await calendar.waitFor();
-        const weekdays = await calendar.locator('.mantine-DateInput-weekday').allInnerTexts();
+        const weekdays = await calendar.locator('thead th').allInnerTexts();
         expect(weekdays).toEqual(
           language === 'ja' ? ['月', '火', '水', '木', '金', '土', '日'] : ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'],
         );
         await settle(page);
         await app.screenshot(`date-field-calendar-${language}`);
-        await calendar.locator('.mantine-DateInput-day:not([data-outside])').getByText('15', { exact: true }).click();
+        await calendar.locator('tbody button:not([data-outside])').getByText('15', { exact: true }).click();
         const shown = await page.getByTestId('notice-date').inputValue();
         expect(shown).toMatch(/^\d{4}-\d{2}-15$/);
 
