@@ -22,8 +22,8 @@ const LANGUAGES: readonly Language[] = ['ja', 'en'];
 /** Badge and button labels under `root` whose text is cut (ellipsis or clipping): wider than the box shows. */
 function truncatedLabels(root: Locator): Promise<string[]> {
   return root.evaluate((element) =>
-    [...element.querySelectorAll<HTMLElement>('.mantine-Badge-label, .mantine-Button-label')]
-      .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
+    [...element.querySelectorAll('.mantine-Badge-label, .mantine-Button-label')]
+      .filter((label) => label.getClientRects().length > 0 && label.scrollWidth > label.clientWidth + 1)
       .map((label) => label.textContent ?? ''),
   );
 }
@@ -56,7 +56,7 @@ describe('text fits at 1366×768', () => {
           await app.screenshot(`fit-1366-users-${language}`);
           expect(await truncatedLabels(main(page))).toEqual([]);
           // Row actions stay on screen: the table scrolls inside the page rather than pushing them off.
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
           expect(overflow).toBeLessThanOrEqual(0);
 
           await page.goto('/organizations');
@@ -99,7 +99,7 @@ describe('breakpoints (part 3 §9)', () => {
           await page.getByTestId('case-create-form').waitFor();
           await settle(page);
           await app.screenshot(`breakpoint-${width}-case-form`);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
           expect(overflow).toBeLessThanOrEqual(0);
         },
         { viewport: { width, height: 800 } },

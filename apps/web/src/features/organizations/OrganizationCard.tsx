@@ -73,7 +73,7 @@ function CardButton({ organization, current, onSelect }: OrganizationCardProps) 
               <IconUsersGroup size={22} />
             </ThemeIcon>
             <Stack gap={2} miw={0}>
-              <Text fw={650} lh={1.3} lineClamp={2} title={organization.name} data-testid="organization-name">
+              <Text fw={650} lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="organization-name">
                 {organization.name}
               </Text>
               <Group gap={4} wrap="nowrap" c="dimmed">
