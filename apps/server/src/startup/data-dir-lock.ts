@@ -33,18 +33,25 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   const file = path.join(dataDir, LOCK_FILE);
   const mine: Owner = { pid: process.pid, startTime: await startTimeOf(process.pid) };
   const content = JSON.stringify(mine);
-  for (;;) {
-    try {
-      await fs.writeFile(file, content, { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  // Written whole beside it, then linked into place: a rival never reads a half-written lock and takes it for stale.
+  const draft = `${file}.${process.pid}`;
+  await fs.writeFile(draft, content);
+  try {
+    for (;;) {
+      try {
+        await fs.link(draft, file);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const text = await fs.readFile(file, 'utf8').catch(() => null);
+      const owner = text == null ? null : parseOwner(text);
+      if (owner != null && (await isAlive(owner))) throw new DataDirInUseError(dataDir, owner.pid);
+      // Stale: removed only while it still holds what was judged, then raced for again with a link.
+      if ((await fs.readFile(file, 'utf8').catch(() => null)) === text) await fs.rm(file, { force: true });
     }
-    const text = await fs.readFile(file, 'utf8').catch(() => null);
-    const owner = text == null ? null : parseOwner(text);
-    if (owner != null && (await isAlive(owner))) throw new DataDirInUseError(dataDir, owner.pid);
-    // Stale: removed only while it still holds what was judged, then raced for again with `wx`.
-    if ((await fs.readFile(file, 'utf8').catch(() => null)) === text) await fs.rm(file, { force: true });
+  } finally {
+    await fs.rm(draft, { force: true });
   }
   return async () => {
     // Only our own lock is removed: a later owner's must stay.
