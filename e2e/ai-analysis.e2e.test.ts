@@ -148,10 +148,13 @@ describe('AI analysis', () => {
           await page.getByTestId('ai-agreement').waitFor({ state: 'hidden' });
           await page.getByTestId('case-images-toolbar').waitFor();
           expect(await page.getByTestId('case-images-start-analysis').count()).toBe(0);
+          // Part 2 §4: every prediction feature is off, Set AI Model too (the member may edit the case).
+          expect(await page.getByTestId('case-images-set-model').count()).toBe(0);
           await page.goto(`/cases/${caseId}/images`);
           await page.getByTestId('case-images-toolbar').waitFor();
           expect(await page.getByTestId('ai-agreement').isVisible()).toBe(false);
           expect(await page.getByTestId('case-images-start-analysis').count()).toBe(0);
+          expect(await page.getByTestId('case-images-set-model').count()).toBe(0);
         },
         {},
         true,
