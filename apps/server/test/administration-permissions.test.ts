@@ -56,7 +56,8 @@ describe('administration routes refuse the wrong role (403) and hide other contr
         method: 'POST',
         url: '/organizations',
         body: { name: 'X', contractId: central.contractId },
-        refused: { readOnly: 403, member: 403, admin: 403, staff: 403 },
+        // The provider's employee cannot see the Sakura contract: 404, never a hint that it exists (issue 27).
+        refused: { readOnly: 403, member: 403, admin: 403, staff: 404 },
       },
       { method: 'GET', url: `/organizations/lazy/${central.id}/purge-check`, refused: OWNERS_ONLY },
       { method: 'DELETE', url: `/organizations/lazy/${central.id}?recursive=true`, refused: OWNERS_ONLY },
