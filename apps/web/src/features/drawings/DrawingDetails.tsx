@@ -72,6 +72,11 @@ export function DrawingDetails({ layer, image }: { layer: DrawingLayer; image: I
               onBlur={commitTitle}
               onKeyDown={(event) => {
                 if (event.key === 'Enter') commitTitle();
+                // As outside the field: Escape closes the card, so it leaves the slide beside the shape free.
+                if (event.key === 'Escape') {
+                  commitTitle();
+                  layer.select(null);
+                }
               }}
               data-testid="drawing-title"
             />
