@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -64,3 +65,13 @@ export async function cutUpload(
   request.destroy();
   await new Promise((resolve) => request.once('close', resolve));
 }
+
+export const TUS = { 'tus-resumable': '1.0.0' };
+export const PATCH_TYPE = { 'content-type': 'application/offset+octet-stream' };
+export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** tus Upload-Metadata: comma-separated `key base64(value)` pairs. */
+export const encodeMetadata = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');

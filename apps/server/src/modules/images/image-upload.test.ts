@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { IMAGE_MESSAGES, MESSAGES, type ImageUploadQuery } from '@pathology/contract';
 import { eq } from 'drizzle-orm';
@@ -7,9 +6,7 @@ import { images, organizations } from '../../db/schema/index.ts';
 import { factories } from '#test/factories.ts';
 import { useTestApp } from '#test/test-app.ts';
 import { buildZip } from '../../imaging/zip-writer.test-support.ts';
-import { cutUpload, eventually, leftovers, PNG_BYTES, SMALL_SVS } from '#test/uploads.ts';
-
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+import { cutUpload, eventually, leftovers, PNG_BYTES, sha256, SMALL_SVS } from '#test/uploads.ts';
 
 describe('POST images (raw body over real HTTP)', () => {
   const t = useTestApp();

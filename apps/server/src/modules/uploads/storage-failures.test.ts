@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MESSAGES } from '@pathology/contract';
@@ -8,15 +7,7 @@ import { images } from '../../db/schema/index.ts';
 import { factories } from '#test/factories.ts';
 import { StorageFaults, mountTinyDisk } from '#test/storage-faults.ts';
 import { useTestApp } from '#test/test-app.ts';
-import { eventually, leftovers, PNG_BYTES, SMALL_SVS } from '#test/uploads.ts';
-
-const TUS = { 'tus-resumable': '1.0.0' };
-const PATCH_TYPE = { 'content-type': 'application/offset+octet-stream' };
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const encodeMetadata = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
+import { encodeMetadata, eventually, leftovers, PATCH_TYPE, PNG_BYTES, sha256, SMALL_SVS, TUS } from '#test/uploads.ts';
 
 const FULL = { status: 507, message: MESSAGES.storageFull };
 const UNAVAILABLE = { status: 503, message: MESSAGES.storageUnavailable };

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_MESSAGES, MESSAGES } from '@pathology/contract';
@@ -8,17 +7,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { images } from '../../db/schema/index.ts';
 import { factories } from '#test/factories.ts';
 import { useTestApp } from '#test/test-app.ts';
-import { cutUpload, eventually, leftovers, PNG_BYTES, SMALL_SVS } from '#test/uploads.ts';
-
-const TUS = { 'tus-resumable': '1.0.0' };
-const PATCH_TYPE = { 'content-type': 'application/offset+octet-stream' };
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-/** tus Upload-Metadata: comma-separated `key base64(value)` pairs. */
-const encodeMetadata = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
+import {
+  cutUpload,
+  encodeMetadata,
+  eventually,
+  leftovers,
+  PATCH_TYPE,
+  PNG_BYTES,
+  sha256,
+  SMALL_SVS,
+  TUS,
+} from '#test/uploads.ts';
 
 describe('tus uploads/images (real HTTP)', () => {
   const t = useTestApp();
