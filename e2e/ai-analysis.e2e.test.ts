@@ -6,6 +6,7 @@ import { slidePath } from '../apps/server/test/testdata.ts';
 import { launchBrowser, withAppPage } from './support/browser.ts';
 import { apiCall } from './support/case-api.ts';
 import { deleteCasesAsSuper } from './support/case-cleanup.ts';
+import { cutTexts, truncatedLabels } from './support/layout.ts';
 import { settle, switchLanguage, waitForShell } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 import { createCase, uploadImage, waitUntilAvailable } from './support/slides.ts';
@@ -123,6 +124,9 @@ describe('AI analysis', () => {
           expect(await page.getByTestId('prediction-hotspot').innerText()).toMatch(/^Hotspot 1 of \d+$/);
           await settle(page, 800);
           await app.screenshot('ai-overlay-en');
+          // At 1366×768 (issue 28) the hotspot button and counter show whole.
+          expect(await truncatedLabels(panel)).toEqual([]);
+          expect(await cutTexts(page.getByTestId('prediction-hotspot'))).toEqual([]);
           await page.getByTestId('prediction-toggle').click({ force: true });
           await expect.poll(() => overlayCells(page)).toBe(0);
 
@@ -131,9 +135,10 @@ describe('AI analysis', () => {
           await panel.getByText('AI解析結果').waitFor();
           await settle(page, 500);
           await app.screenshot('ai-overlay-ja');
+          expect(await truncatedLabels(panel)).toEqual([]);
           expect(app.consoleErrors).toEqual([]);
         },
-        {},
+        { viewport: { width: 1366, height: 768 } },
         true,
       );
 

@@ -1,10 +1,15 @@
 import type { Notice } from '@pathology/contract';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_GROUPS } from '../apps/server/src/db/seed/demo-groups.ts';
+import { slidePath } from '../apps/server/test/testdata.ts';
 import { launchBrowser, withAppPage } from './support/browser.ts';
 import { apiCall } from './support/case-api.ts';
+import { deleteCasesAsSuper } from './support/case-cleanup.ts';
+import { sidewaysOverflow, truncatedLabels } from './support/layout.ts';
 import { settle, switchLanguage, waitForShell, type Language } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
+import { createCase, uploadImage, waitUntilAvailable } from './support/slides.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -18,15 +23,6 @@ afterAll(async () => {
 });
 
 const LANGUAGES: readonly Language[] = ['ja', 'en'];
-
-/** Badge and button labels under `root` whose text is cut (ellipsis or clipping): wider than the box shows. */
-function truncatedLabels(root: Locator): Promise<string[]> {
-  return root.evaluate((element) =>
-    [...element.querySelectorAll('.mantine-Badge-label, .mantine-Button-label')]
-      .filter((label) => label.getClientRects().length > 0 && label.scrollWidth > label.clientWidth + 1)
-      .map((label) => label.textContent ?? ''),
-  );
-}
 
 const main = (page: Page) => page.locator('main');
 
@@ -56,8 +52,7 @@ describe('text fits at 1366×768', () => {
           await app.screenshot(`fit-1366-users-${language}`);
           expect(await truncatedLabels(main(page))).toEqual([]);
           // Row actions stay on screen: the table scrolls inside the page rather than pushing them off.
-          const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-          expect(overflow).toBeLessThanOrEqual(0);
+          expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
           await page.goto('/organizations');
           await page.getByTestId('organization-card').first().waitFor();
@@ -78,16 +73,45 @@ describe('text fits at 1366×768', () => {
   }
 });
 
+/** The header's user menu sits wholly inside the window: nothing in the header pushes it off. */
+async function expectUserMenuInView(page: Page, width: number): Promise<void> {
+  const box = await page.getByTestId('user-menu-button').boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+}
+
 describe('breakpoints (part 3 §9)', () => {
+  let caseId: string | undefined;
+  let imageId: string | undefined;
+
+  beforeAll(async () => {
+    await withAppPage(browser, baseURL, 'breakpoint-slide', async ({ page }) => {
+      await signIn(page, 'member', '/organizations');
+      await waitForShell(page);
+      const created = await createCase(page, `E2E-BREAKPOINT-${Date.now()}`, DEMO_GROUPS.central.name);
+      caseId = created.id;
+      const image = await waitUntilAvailable(
+        page,
+        await uploadImage(page, created.id, slidePath('CMU-1-Small-Region.svs')),
+      );
+      imageId = image.id;
+    });
+  });
+
+  afterAll(async () => {
+    if (caseId) await deleteCasesAsSuper(browser, baseURL, [{ id: caseId }]);
+  });
+
   for (const width of [320, 768, 1366]) {
-    it(`lays out the case list and the case form at ${width} px without sideways scrolling`, async () => {
+    it(`lays out the case list, the case form and the viewer at ${width} px without sideways scrolling`, async () => {
       await withAppPage(
         browser,
         baseURL,
         `breakpoint-${width}`,
         async (app) => {
           const { page } = app;
-          await signIn(page, 'admin', '/cases');
+          await signIn(page, 'member', '/cases');
           await page.locator('[data-testid="case-table"][aria-busy="false"]').waitFor();
           await settle(page);
           await app.screenshot(`breakpoint-${width}-case-list`);
@@ -95,12 +119,29 @@ describe('breakpoints (part 3 §9)', () => {
           expect(
             await page.getByRole('button', { name: /ナビゲーションの切り替え|Toggle navigation/ }).isVisible(),
           ).toBe(width < 768);
+          await expectUserMenuInView(page, width);
+          expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
           await page.goto('/cases/new');
           await page.getByTestId('case-create-form').waitFor();
           await settle(page);
           await app.screenshot(`breakpoint-${width}-case-form`);
-          const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-          expect(overflow).toBeLessThanOrEqual(0);
+          expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+          await page.goto(`/cases/${caseId}/images/${imageId}`);
+          await page.locator('[data-testid="viewer-canvas"][data-state="ready"]').waitFor({ timeout: 30_000 });
+          await settle(page, 800);
+          await app.screenshot(`breakpoint-${width}-viewer`);
+          await expectUserMenuInView(page, width);
+          expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+          // The image's name and the next-image button stay readable and reachable at every width.
+          const name = await page.getByTestId('viewer-title').boundingBox();
+          expect(name!.width).toBeGreaterThan(100);
+          const next = await page.getByTestId('viewer-next').boundingBox();
+          expect(next!.x + next!.width).toBeLessThanOrEqual(width);
+          const canvas = await page.getByTestId('viewer-canvas').boundingBox();
+          expect(canvas!.width).toBeGreaterThan(width / 2);
+          expect(canvas!.height).toBeGreaterThan(200);
         },
         { viewport: { width, height: 800 } },
       );

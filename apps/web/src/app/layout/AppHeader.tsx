@@ -50,7 +50,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
             >
               <IconMicroscope size={22} />
             </ThemeIcon>
-            <Stack gap={0} visibleFrom="sm">
+            <Stack gap={0} visibleFrom="md">
               <Text fw={700} size="md" lh={1.2} style={{ whiteSpace: 'nowrap' }}>
                 {t('app.name')}
               </Text>

@@ -144,7 +144,7 @@ export function ImageNotesPanel({ imageId }: { imageId: string }) {
         ) : (
           <Paper key={note.id} withBorder radius="sm" p={8} data-testid="image-note">
             <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" data-testid="image-note-meta">
                 {note.authorName ?? '—'} · {formatDateTime(note.createdAt)}
                 {note.updatedAt !== note.createdAt && ` · ${t('imageNotes.edited')}`}
               </Text>

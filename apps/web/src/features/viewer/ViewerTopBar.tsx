@@ -30,11 +30,10 @@ export function ViewerTopBar({ backHref, title, caseNumber, neighbours, version,
       py={8}
       mih={53}
       gap="sm"
-      wrap="nowrap"
       justify="space-between"
       style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', flex: '0 0 auto' }}
     >
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
         <Button
           component={Link}
           to={backHref}
@@ -60,17 +59,18 @@ export function ViewerTopBar({ backHref, title, caseNumber, neighbours, version,
             <NeighbourButton href={neighbours.next} label={t('viewer.next')} keyHint="→" direction="next" />
           </Group>
         )}
-        <Box style={{ minWidth: 0 }}>
-          <Title order={1} fz="md" lineClamp={1} title={title} data-testid="viewer-title">
-            {title}
-          </Title>
-          {caseNumber && (
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {caseNumber}
-            </Text>
-          )}
-        </Box>
       </Group>
+      {/* On a narrow screen the name wraps below the buttons rather than shrinking to nothing. */}
+      <Box style={{ minWidth: 0, flex: '1 1 140px' }}>
+        <Title order={1} fz="md" lineClamp={1} title={title} data-testid="viewer-title">
+          {title}
+        </Title>
+        {caseNumber && (
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {caseNumber}
+          </Text>
+        )}
+      </Box>
       <SegmentedControl
         size="xs"
         aria-label={t('viewer.version.label')}
