@@ -69,12 +69,18 @@ function asSource(full: TiffPage, page: TiffPage): SourcePage | null {
   return { page, scale: halving ? power : scale };
 }
 
-/** The source a level is cut from: the most reduced page that still has at least the level's detail. */
+/**
+ * The source a level is cut from: the most reduced page that still has the level's detail and is a whole
+ * factor finer (block means then give the pyramid's very pixels), unless that costs more than
+ * MAX_DECODE_PIXELS a tile; else the most reduced page with the detail (a page at another ratio is resampled).
+ */
 export function sourceFor(plan: Pick<OriginalPlan, 'sources'>, level: number): SourcePage {
-  const wanted = 2 ** level * (1 + 1e-9);
-  let chosen = plan.sources[0]!;
-  for (const source of plan.sources) if (source.scale <= wanted) chosen = source;
-  return chosen;
+  const levelScale = 2 ** level;
+  const detailed = plan.sources.filter((source) => source.scale <= levelScale * (1 + 1e-9));
+  const whole = detailed.filter(
+    (source) => Number.isInteger(levelScale / source.scale) && decodeCost(levelScale, source) <= MAX_DECODE_PIXELS,
+  );
+  return whole.at(-1) ?? detailed.at(-1) ?? plan.sources[0]!;
 }
 
 /** Pixels decoded for the costliest tile of a level. */
