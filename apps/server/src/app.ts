@@ -236,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           capabilities,
           queueConversion,
           conversionAlive: (imageId) => deps.jobAlive('convert', { imageId }),
+          earlyThumbnail: (imageId) => earlyView.thumbnail(imageId),
         }),
       });
       await api.register(tusUploadRoutes, { ingest, dataDir: deps.config.dataDir });

@@ -87,7 +87,7 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
   CONVERT_TIMEOUT_SECONDS:
     'Time limit of one slide conversion; a longer one is stopped and the image fails with -101. Default 3600.',
   CONVERT_MIN_SECONDS:
-    'Shortest time a slide conversion takes: a faster one waits before its pyramid replaces the original, for demonstrations and tests of viewing a slide while it converts. Default 0.',
+    'Shortest time the conversion of a slide served from its original takes: a faster one waits before its pyramid replaces the original, for demonstrations and tests of viewing a slide while it converts. Default 0.',
   MAX_IMAGE_PIXELS:
     'Largest image accepted for conversion, in pixels (width × height), read from the file header before any decoding; larger files fail with -100. JPEG and PNG, which are decoded whole, are limited to a fiftieth of it. Default 50000000000 (5·10¹⁰, room for the largest whole slides).',
   TILE_CACHE_MB:

@@ -83,6 +83,12 @@ describe('viewing a slide from its original while its pyramid builds', () => {
     });
     expect((await get(`/iiif/2/${layerId}/info.json`, 'stranger')).statusCode).toBe(404);
 
+    // The thumbnail too, from the original's smallest level, before the conversion has made one.
+    const thumbnail = await get(`/api/v1/images/${imageId}/data?type=SMALL`);
+    expect(thumbnail.statusCode).toBe(200);
+    const thumbnailSize = await sharp(thumbnail.rawPayload).metadata();
+    expect([thumbnailSize.width, thumbnailSize.height]).toEqual([278, 371]);
+
     const fromOriginal: Record<string, Buffer> = {};
     for (const [name, tile] of Object.entries(TILES)) {
       const response = await get(`/iiif/2/${layerId}/${tile}/0/default.jpg`);

@@ -25,7 +25,7 @@ export interface ConversionDeps {
   timeoutSeconds: number;
   /** MAX_IMAGE_PIXELS; the imaging default when unset. */
   maxPixels?: number;
-  /** CONVERT_MIN_SECONDS: the shortest a conversion takes (it waits before swapping its pyramid in). */
+  /** CONVERT_MIN_SECONDS: the shortest a conversion of a slide served from its original takes (it waits before swapping its pyramid in). */
   minSeconds?: number;
 }
 
@@ -82,7 +82,7 @@ export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): P
     });
     progress.stop();
     const stored = await storeOutputs(deps.blobs, imageId, converted, signal);
-    await holdUntil(started + (deps.minSeconds ?? 0) * 1000, signal);
+    if (await servedFromOriginal(db, imageId)) await holdUntil(started + (deps.minSeconds ?? 0) * 1000, signal);
     const committed = await commit(db, imageId, stored);
     await sweepImageBlobs(db, deps.blobs, imageId);
     log.info({ imageId, committed, layers: stored.layers.length }, 'image converted');
@@ -116,7 +116,18 @@ export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): P
   }
 }
 
-/** Waits until `time` (a slowed-down conversion, CONVERT_MIN_SECONDS), or until the image is deleted. */
+async function servedFromOriginal(db: Db, imageId: string): Promise<boolean> {
+  const [layer] = await db
+    .select({ id: imageLayers.id })
+    .from(imageLayers)
+    .where(and(eq(imageLayers.imageId, imageId), eq(imageLayers.fromOriginal, true)));
+  return layer != null;
+}
+
+/**
+ * Waits until `time` (CONVERT_MIN_SECONDS: a slide viewed from its original while it converts is slowed down to
+ * show it), or until the image is deleted.
+ */
 async function holdUntil(time: number, signal: AbortSignal): Promise<void> {
   const wait = time - Date.now();
   if (wait <= 0) return;

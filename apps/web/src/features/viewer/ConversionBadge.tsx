@@ -14,7 +14,8 @@ export function ConversionBadge({ image }: { image: Pick<Image, 'status' | 'conv
   return (
     <Badge
       pos="absolute"
-      top={12}
+      // Bottom centre: the top of the slide holds the drawing tools, the corners the zoom text and the navigator.
+      bottom={16}
       left="50%"
       size="lg"
       radius="sm"
@@ -23,7 +24,7 @@ export function ConversionBadge({ image }: { image: Pick<Image, 'status' | 'conv
       tt="none"
       leftSection={failed ? undefined : <Loader size={12} color="white" />}
       title={failed ? (image.processError?.message ?? undefined) : undefined}
-      style={{ transform: 'translateX(-50%)', zIndex: 2, pointerEvents: failed ? 'auto' : 'none' }}
+      style={{ transform: 'translateX(-50%)', zIndex: 3, pointerEvents: failed ? 'auto' : 'none' }}
       data-testid="viewer-conversion-badge"
       data-state={failed ? 'failed' : 'building'}
     >
