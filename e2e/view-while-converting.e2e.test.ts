@@ -73,7 +73,9 @@ describe('viewing a slide while its pyramid builds', () => {
       expect(infoRequests).toBe(1);
       await page.getByRole('button', { name: '拡大', exact: true }).click();
       const handedOver = Date.now();
-      await expect.poll(() => tiles.filter((tile) => tile.at > handedOver && tile.status === 200).length).toBeGreaterThan(0);
+      await expect
+        .poll(() => tiles.filter((tile) => tile.at > handedOver && tile.status === 200).length)
+        .toBeGreaterThan(0);
       expect(tiles.filter((tile) => tile.status !== 200 && tile.status !== 304)).toEqual([]);
       expect(await page.getByTestId('viewer-canvas').getAttribute('data-state')).toBe('ready');
     });

@@ -96,7 +96,14 @@ async function open(blobs: BlobStore, key: string, range?: ByteRange): Promise<R
  * need edit; the original needs download; a copy needs download at the source and upload at the
  * destination. Every function asks the capabilities module first.
  */
-export function createImageService({ db, blobs, capabilities, queueConversion, conversionAlive, earlyThumbnail }: Deps) {
+export function createImageService({
+  db,
+  blobs,
+  capabilities,
+  queueConversion,
+  conversionAlive,
+  earlyThumbnail,
+}: Deps) {
   const images = createImageRepository(db);
   const views = createImageViews(images);
 
