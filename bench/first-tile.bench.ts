@@ -107,7 +107,7 @@ async function oneRun(base: string, auth: string, caseId: string, file: string, 
   const top = info.sizes[0]!;
   /** A tile, checked to be a JPEG of the asked size. */
   const tile = async (region: string, width: number, height: number) => {
-    const answer = await get(`${service}/${region}/${width},/0/default.jpg`);
+    const answer = await get(`${service}/${region}/${width},${height}/0/default.jpg`);
     if (answer.status !== 200) throw new Error(`tile ${region}: HTTP ${answer.status}`);
     const meta = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
     if (meta.width !== width || meta.height !== height) throw new Error(`tile ${region}: ${meta.width}×${meta.height}`);
