@@ -69,7 +69,9 @@ import { tusUploadRoutes } from './modules/uploads/tus-uploads.routes.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { cacheCallers } from './auth/caller-cache.ts';
 import { iiifRoutes } from './modules/iiif/iiif.routes.ts';
+import { createEarlyView } from './modules/images/early-view.ts';
 import { createLayerAccess } from './modules/iiif/layer-access.ts';
+import { createOriginalSource, ORIGINALS_OPEN } from './modules/iiif/original-source.ts';
 import { createPyramidCache } from './modules/iiif/pyramid-cache.ts';
 import { exportRoutes } from './modules/exports/export.routes.ts';
 import { mentionRoutes } from './modules/mentions/mention.routes.ts';
@@ -151,7 +153,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const resolveAccount: AccountResolver = (token) => accounts.resolveCaller(token);
   const capabilities = createCapabilitiesService(createAccessRepository(db));
   const { blobs } = deps;
-  const queueConversion = async (imageId: string) => void (await deps.sendJob('convert', { imageId }));
+  const originals = createOriginalSource(
+    createPyramidCache({
+      blobs,
+      cacheDir: path.join(deps.config.dataDir, 'cache', 'originals'),
+      maxOpen: ORIGINALS_OPEN,
+    }),
+  );
+  const earlyView = createEarlyView({ db, originals, log: app.log });
+  // A stored upload whose original reads tile by tile is viewable before its conversion is even queued.
+  const queueConversion = async (imageId: string) => {
+    await earlyView.prepare(imageId);
+    await deps.sendJob('convert', { imageId });
+  };
   const scratchDir = path.join(deps.config.dataDir, 'tmp');
   const invitations = createInvitationService({
     db,
@@ -222,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           capabilities,
           queueConversion,
           conversionAlive: (imageId) => deps.jobAlive('convert', { imageId }),
+          earlyThumbnail: (imageId) => earlyView.thumbnail(imageId),
         }),
       });
       await api.register(tusUploadRoutes, { ingest, dataDir: deps.config.dataDir });
@@ -270,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await iiif.register(iiifRoutes, {
       layers: createLayerAccess({ db, capabilities }),
       pyramids: createPyramidCache({ blobs, cacheDir: path.join(deps.config.dataDir, 'cache', 'pyramids') }),
+      originals,
       tiles: createTileCache(deps.config.tileCacheBytes),
     });
   });

@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_FORCE_PATH_STYLE: booleanText.optional(),
   CONVERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(3600),
+  CONVERT_MIN_SECONDS: z.coerce.number().int().min(0).default(0),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(DEFAULT_MAX_PIXELS),
   TILE_CACHE_MB: z.coerce.number().int().min(0).default(256),
   HTTP_PROCESSES: z.coerce.number().int().min(1).max(256).default(1),
@@ -85,6 +86,8 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
   S3_FORCE_PATH_STYLE: 'Path-style S3 addressing (endpoint/bucket/key), which MinIO needs. Default false.',
   CONVERT_TIMEOUT_SECONDS:
     'Time limit of one slide conversion; a longer one is stopped and the image fails with -101. Default 3600.',
+  CONVERT_MIN_SECONDS:
+    'Shortest time the conversion of a slide served from its original takes: a faster one waits before its pyramid replaces the original, for demonstrations and tests of viewing a slide while it converts. Default 0.',
   MAX_IMAGE_PIXELS:
     'Largest image accepted for conversion, in pixels (width × height), read from the file header before any decoding; larger files fail with -100. JPEG and PNG, which are decoded whole, are limited to a fiftieth of it. Default 50000000000 (5·10¹⁰, room for the largest whole slides).',
   TILE_CACHE_MB:
@@ -112,6 +115,7 @@ export interface Config {
   oidc: { issuer: string; clientId: string; audience: string; adminClaim: string; builtIn: boolean };
   storage: { location: StorageLocation; s3: S3ConnectionOptions };
   convertTimeoutSeconds: number;
+  convertMinSeconds: number;
   maxImagePixels: number;
   tileCacheBytes: number;
   httpProcesses: number;
@@ -163,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
       s3: { endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE },
     },
     convertTimeoutSeconds: e.CONVERT_TIMEOUT_SECONDS,
+    convertMinSeconds: e.CONVERT_MIN_SECONDS,
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     tileCacheBytes: e.TILE_CACHE_MB * 1024 * 1024,
     httpProcesses: e.HTTP_PROCESSES,

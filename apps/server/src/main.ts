@@ -139,6 +139,7 @@ async function startAll(
         blobs,
         dataDir: config.dataDir,
         convertTimeoutSeconds: config.convertTimeoutSeconds,
+        convertMinSeconds: config.convertMinSeconds,
         maxImagePixels: config.maxImagePixels,
         models,
       }),

@@ -69,6 +69,7 @@ export const TIFF_TAG = {
   Photometric: 262,
   ImageDescription: 270,
   StripOffsets: 273,
+  Orientation: 274,
   SamplesPerPixel: 277,
   RowsPerStrip: 278,
   StripByteCounts: 279,

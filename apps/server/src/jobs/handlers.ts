@@ -17,6 +17,7 @@ interface WorkerDeps {
   blobs: BlobStore;
   dataDir: string;
   convertTimeoutSeconds: number;
+  convertMinSeconds?: number;
   maxImagePixels: number;
   models: ModelRegistry;
 }
@@ -30,6 +31,7 @@ export function createJobHandlers(deps: WorkerDeps): JobHandlers<QueuePayloads> 
     log: deps.log,
     scratchDir: scratchDirOf(deps.dataDir),
     timeoutSeconds: deps.convertTimeoutSeconds,
+    minSeconds: deps.convertMinSeconds,
     maxPixels: deps.maxImagePixels,
   };
   const predictPolicy = QUEUE_POLICIES.predict;

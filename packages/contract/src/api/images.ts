@@ -126,8 +126,16 @@ export const ImageSchema = z.object({
   /** Filled by the AI feature; empty until then. */
   predictions: z.array(PredictionSchema),
   prediction: PredictionSchema.nullable(),
-  /** The tile source of the initial layer (position_z 0); null until the image is available. */
+  /**
+   * The tile source of the initial layer (position_z 0); null until the image is available, unless its
+   * original can be read tile by tile: then set (and `viewable`) from the end of its upload, served from the
+   * original until the pyramid takes over under the same URL and info.json.
+   */
   tileSource: TileSourceSchema.nullable(),
+  /** Whether a viewer can open the image now (tileSource is set), possibly while it is still `processing`. */
+  viewable: z.boolean(),
+  /** Percent done of the running conversion (0–100); null when none runs. */
+  conversionProgress: z.number().int().min(0).max(100).nullable(),
   imageLayerResources: z.array(ImageLayerResourceSchema),
   /** Side pictures the scanner stored (label, macro), readable with GET images/{id}/data?type=LABEL|MACRO. */
   associatedImages: z.array(AssociatedImageKindSchema),

@@ -2,11 +2,13 @@ import type { ImageLayerMetadata } from '@pathology/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   unique,
@@ -55,6 +57,8 @@ export const images = pgTable(
     /** Blob key of the original file; copies of an image share it, so blobs are removed by reference count. */
     originalKey: text(),
     thumbnailKey: text(),
+    /** Percent of the running conversion done (0–100); null when none runs. */
+    conversionProgress: smallint(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -86,7 +90,10 @@ export const imageLayers = pgTable(
     width: integer().notNull(),
     height: integer().notNull(),
     tileSize: integer().notNull().default(512),
+    /** The converted pyramid, or the original while fromOriginal (tiles are read from it until the pyramid takes over). */
     pyramidKey: text().notNull(),
+    /** A layer served from the original while its pyramid builds; the conversion's commit turns it into a pyramid layer, keeping its id. */
+    fromOriginal: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,3 @@
-import type { TiffPage } from '../../imaging/index.ts';
 import { IIIF_FORMATS, IIIF_QUALITIES, MAX_OUTPUT_AREA } from './iiif-params.ts';
 
 export const IIIF_CONTEXT = 'http://iiif.io/api/image/2/context.json';
@@ -22,10 +21,13 @@ const SUPPORTS = [
   'sizeByWh',
 ];
 
-/** The image information document (IIIF Image API 2.1 §5) of one pyramid. */
-export function buildInfoJson(id: string, levels: readonly TiffPage[]) {
+/** The image information document (IIIF Image API 2.1 §5) of one pyramid: its levels' sizes, full first. */
+export function buildInfoJson(
+  id: string,
+  levels: readonly { width: number; height: number }[],
+  tile: { width: number; height: number },
+) {
   const full = levels[0]!;
-  const tileWidth = full.tileWidth ?? 512;
   return {
     '@context': IIIF_CONTEXT,
     '@id': id,
@@ -36,8 +38,8 @@ export function buildInfoJson(id: string, levels: readonly TiffPage[]) {
     sizes: levels.map((page) => ({ width: page.width, height: page.height })).reverse(),
     tiles: [
       {
-        width: tileWidth,
-        height: full.tileHeight ?? tileWidth,
+        width: tile.width,
+        height: tile.height,
         scaleFactors: levels.map((_, index) => 2 ** index),
       },
     ],

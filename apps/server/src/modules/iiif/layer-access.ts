@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller.ts';
 import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,15 +8,21 @@ import { isUuid } from '../../http/ids.ts';
 
 export interface LayerTarget {
   layerId: string;
+  /** The pyramid's blob key, or the original's while fromOriginal. */
   pyramidKey: string;
+  /** Served from the original while the pyramid builds. */
+  fromOriginal: boolean;
 }
 
 /** How long a "may see" answer is reused: a viewer asks hundreds of tiles a minute of one layer. */
 const ACCESS_TTL_MS = 30_000;
+/** A layer served from its original is looked up again sooner: its pyramid, faster to serve, takes over within seconds. */
+const ORIGINAL_TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;
 
 /**
- * Finds the pyramid of a layer of an available image and checks that the caller may see its case
+ * Finds the pyramid of a layer of an available image (or the original of a layer served from it while the
+ * image converts, or after its conversion failed) and checks that the caller may see its case
  * (404 otherwise, as everywhere). Answers are remembered per account and layer for ACCESS_TTL_MS,
  * so a revoked right stops working within that time, not at once.
  */
@@ -27,13 +33,13 @@ export function createLayerAccess(deps: { db: Db; capabilities: Pick<Capabilitie
   async function lookUp(caller: Caller, layerId: string): Promise<LayerTarget> {
     if (!isUuid(layerId)) throw HttpError.notFound();
     const [row] = await deps.db
-      .select({ pyramidKey: imageLayers.pyramidKey, caseId: images.caseId })
+      .select({ pyramidKey: imageLayers.pyramidKey, fromOriginal: imageLayers.fromOriginal, caseId: images.caseId })
       .from(imageLayers)
       .innerJoin(images, eq(images.id, imageLayers.imageId))
-      .where(and(eq(imageLayers.id, layerId), eq(images.status, 'available')));
+      .where(and(eq(imageLayers.id, layerId), or(eq(images.status, 'available'), eq(imageLayers.fromOriginal, true))));
     if (row == null) throw HttpError.notFound();
     await deps.capabilities.requireCaseVisible(caller, row.caseId);
-    return { layerId, pyramidKey: row.pyramidKey };
+    return { layerId, pyramidKey: row.pyramidKey, fromOriginal: row.fromOriginal };
   }
 
   return {
@@ -49,7 +55,7 @@ export function createLayerAccess(deps: { db: Db; capabilities: Pick<Capabilitie
       }
       const target = await lookingUp;
       if (remembered.size >= MAX_ENTRIES) remembered.clear();
-      remembered.set(key, { target, until: now + ACCESS_TTL_MS });
+      remembered.set(key, { target, until: now + (target.fromOriginal ? ORIGINAL_TTL_MS : ACCESS_TTL_MS) });
       return target;
     },
   };

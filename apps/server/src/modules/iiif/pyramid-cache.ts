@@ -10,6 +10,8 @@ export interface OpenPyramid {
   key: string;
   /** Level 0 first, each half the size of the one before. */
   levels: TiffPage[];
+  /** Every page of the file, in file order (an original's pyramid levels, label and macro among them). */
+  pages: TiffPage[];
   reader: ByteReader;
   /**
    * Reads `length` bytes at `position` of a local pyramid straight into `buffer` at `offset`; returns the bytes
@@ -45,7 +47,8 @@ function blobReader(blobs: BlobStore, key: string, size: number): ByteReader {
  * serving a tile from it). Pyramid blobs never change under a key — a reprocess writes new keys —
  * so an entry never goes stale; it is only closed when it falls out of use.
  */
-export function createPyramidCache(deps: { blobs: BlobStore; cacheDir: string }) {
+export function createPyramidCache(deps: { blobs: BlobStore; cacheDir: string; maxOpen?: number }) {
+  const maxOpen = deps.maxOpen ?? MAX_OPEN;
   const open = new Map<string, Promise<OpenPyramid>>();
 
   async function openPyramid(key: string): Promise<OpenPyramid> {
@@ -70,6 +73,7 @@ export function createPyramidCache(deps: { blobs: BlobStore; cacheDir: string })
     return {
       key,
       levels,
+      pages: structure.pages,
       reader,
       readInto,
       close,
@@ -104,7 +108,7 @@ export function createPyramidCache(deps: { blobs: BlobStore; cacheDir: string })
       // A failed open is not cached: the next request tries again.
       opening.catch(() => open.delete(key));
       open.set(key, opening);
-      if (open.size > MAX_OPEN) {
+      if (open.size > maxOpen) {
         const [oldestKey, oldest] = open.entries().next().value!;
         open.delete(oldestKey);
         // Requests that already hold it may still be reading: close it once they are surely done.

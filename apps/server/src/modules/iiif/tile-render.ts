@@ -6,7 +6,7 @@ import type { TileCache } from './tile-cache.ts';
 import { regionFromStoredTiles } from './tile-region.ts';
 
 // Full chroma, as the stored pyramid has it: halved chroma alone costs ~5/255 of difference on H&E stains.
-const JPEG_QUALITY = 95;
+export const JPEG_QUALITY = 95;
 const CUT_JPEG_QUALITY = 100;
 
 export interface RenderedImage {
@@ -43,7 +43,7 @@ export function cropJpegRows(jpeg: Buffer, height: number): Buffer | null {
  * the full image shrunk by exactly 2^L (dzsave rounds a level's size up, older pyramids from
  * tiffsave down), so positions map by powers of two whichever way the level's size was rounded.
  */
-function chooseLevel(levels: readonly TiffPage[], request: ImageRequest): number {
+export function chooseLevel(levels: readonly unknown[], request: ImageRequest): number {
   // The larger ratio: an edge tile rounded up by a pixel on one side must not fall back to level 0.
   const wanted = Math.max(request.region.width / request.width, request.region.height / request.height);
   let chosen = 0;
@@ -111,7 +111,7 @@ function storedTileFor(
   return { page, index: row * Math.ceil(page.width / page.tileWidth) + column, crop };
 }
 
-function finish(image: Sharp, request: ImageRequest, quality: number): Sharp {
+export function finish(image: Sharp, request: ImageRequest, quality: number): Sharp {
   let result = image;
   if (request.mirror) result = result.flop();
   if (request.rotation !== 0) result = result.rotate(request.rotation);

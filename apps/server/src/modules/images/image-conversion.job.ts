@@ -3,14 +3,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { IMAGE_MESSAGES, PROCESS_ERROR_CODES } from '@pathology/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { cases, imageAssociated, imageLayers, images } from '../../db/schema/index.ts';
 import { convertImage, UnsupportedImageError, type ConvertedImage } from '../../imaging/index.ts';
 import { WORKER_LOST } from '../../jobs/job-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { adjustUsage } from '../cases/case-storage.ts';
+import { adjustUsage, type Tx } from '../cases/case-storage.ts';
+import { watchConversionProgress } from './conversion-progress.ts';
 import { watchImageDeletion } from './deletion-watch.ts';
 import { imageBlobKeys, sweepImageBlobs } from './image-blobs.ts';
 import { attemptFolderPrefix } from './scratch-sweep.ts';
@@ -24,6 +25,8 @@ export interface ConversionDeps {
   timeoutSeconds: number;
   /** MAX_IMAGE_PIXELS; the imaging default when unset. */
   maxPixels?: number;
+  /** CONVERT_MIN_SECONDS: the shortest a conversion of a slide served from its original takes (it waits before swapping its pyramid in). */
+  minSeconds?: number;
 }
 
 interface Attempt {
@@ -53,9 +56,9 @@ export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): P
   const { imageId } = attempt;
   const [claimed] = await db
     .update(images)
-    .set({ status: 'processing', processErrorCode: null, processErrorMessage: null })
+    .set({ status: 'processing', processErrorCode: null, processErrorMessage: null, conversionProgress: 0 })
     .where(and(eq(images.id, imageId), inArray(images.status, ['uploaded', 'processing'])))
-    .returning({ originalKey: images.originalKey });
+    .returning({ originalKey: images.originalKey, width: images.width, height: images.height });
   if (claimed?.originalKey == null) {
     log.info({ imageId }, 'conversion skipped: the image is gone or not waiting for conversion');
     return;
@@ -64,6 +67,10 @@ export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): P
   const workDir = await fs.mkdtemp(attemptFolderPrefix(deps.scratchDir, imageId, attempt.retryCount));
   const deletion = watchImageDeletion(db, imageId);
   const { signal } = deletion;
+  const started = Date.now();
+  const size =
+    claimed.width != null && claimed.height != null ? { width: claimed.width, height: claimed.height } : null;
+  const progress = watchConversionProgress(db, imageId, size, workDir);
   try {
     const sourcePath = await localCopy(deps.blobs, claimed.originalKey, workDir, signal);
     const converted = await convertImage({
@@ -73,7 +80,9 @@ export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): P
       maxPixels: deps.maxPixels,
       signal,
     });
+    progress.stop();
     const stored = await storeOutputs(deps.blobs, imageId, converted, signal);
+    if (await servedFromOriginal(db, imageId)) await holdUntil(started + (deps.minSeconds ?? 0) * 1000, signal);
     const committed = await commit(db, imageId, stored);
     await sweepImageBlobs(db, deps.blobs, imageId);
     log.info({ imageId, committed, layers: stored.layers.length }, 'image converted');
@@ -101,9 +110,32 @@ export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): P
     }
     throw error;
   } finally {
+    progress.stop();
     deletion.stop();
     await fs.rm(workDir, { recursive: true, force: true });
   }
+}
+
+async function servedFromOriginal(db: Db, imageId: string): Promise<boolean> {
+  const [layer] = await db
+    .select({ id: imageLayers.id })
+    .from(imageLayers)
+    .where(and(eq(imageLayers.imageId, imageId), eq(imageLayers.fromOriginal, true)));
+  return layer != null;
+}
+
+/**
+ * Waits until `time` (CONVERT_MIN_SECONDS: a slide viewed from its original while it converts is slowed down to
+ * show it), or until the image is deleted.
+ */
+async function holdUntil(time: number, signal: AbortSignal): Promise<void> {
+  const wait = time - Date.now();
+  if (wait <= 0) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, wait);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+  signal.throwIfAborted();
 }
 
 /** The original as a local file: the store's own file when it keeps files, else a copy in the work folder. */
@@ -165,19 +197,8 @@ async function commit(db: Db, imageId: string, stored: StoredConversion): Promis
       .select({ bytes: sql<number>`coalesce(sum(${imageLayers.pyramidalSize}), 0)::float8` })
       .from(imageLayers)
       .where(eq(imageLayers.imageId, imageId));
-    await tx.delete(imageLayers).where(eq(imageLayers.imageId, imageId));
+    await replaceLayers(tx, imageId, stored);
     await tx.delete(imageAssociated).where(eq(imageAssociated.imageId, imageId));
-    await tx.insert(imageLayers).values(
-      converted.layers.map((layer, index) => ({
-        imageId,
-        layerNumber: layer.layerNumber,
-        width: layer.width,
-        height: layer.height,
-        metadata: layer.metadata,
-        pyramidKey: stored.layers[index]!.key,
-        pyramidalSize: stored.layers[index]!.size,
-      })),
-    );
     if (stored.associated.length > 0) {
       await tx
         .insert(imageAssociated)
@@ -197,6 +218,7 @@ async function commit(db: Db, imageId: string, stored: StoredConversion): Promis
         scannedIn: converted.scannedIn,
         scannedAt: converted.scannedAt,
         thumbnailKey: stored.thumbnailKey,
+        conversionProgress: null,
         processErrorCode: null,
         processErrorMessage: null,
       })
@@ -213,6 +235,43 @@ async function commit(db: Db, imageId: string, stored: StoredConversion): Promis
   });
 }
 
+/**
+ * Puts the new layers in place of the old. A layer served from the original becomes the pyramid's layer of the
+ * same number and size in place, keeping its id: an open viewer's tile URL stays valid and its drawings stay.
+ */
+async function replaceLayers(tx: Tx, imageId: string, stored: StoredConversion): Promise<void> {
+  const early = await tx
+    .select({
+      id: imageLayers.id,
+      layerNumber: imageLayers.layerNumber,
+      width: imageLayers.width,
+      height: imageLayers.height,
+    })
+    .from(imageLayers)
+    .where(and(eq(imageLayers.imageId, imageId), eq(imageLayers.fromOriginal, true)));
+  const rows = stored.converted.layers.map((layer, index) => ({
+    id: early.find(
+      (old) => old.layerNumber === layer.layerNumber && old.width === layer.width && old.height === layer.height,
+    )?.id,
+    imageId,
+    layerNumber: layer.layerNumber,
+    width: layer.width,
+    height: layer.height,
+    metadata: layer.metadata,
+    pyramidKey: stored.layers[index]!.key,
+    pyramidalSize: stored.layers[index]!.size,
+    fromOriginal: false,
+  }));
+  const kept = rows.flatMap((row) => (row.id == null ? [] : [row.id]));
+  await tx
+    .delete(imageLayers)
+    .where(and(eq(imageLayers.imageId, imageId), kept.length > 0 ? notInArray(imageLayers.id, kept) : undefined));
+  for (const { id, ...row } of rows) {
+    if (id != null) await tx.update(imageLayers).set(row).where(eq(imageLayers.id, id));
+    else await tx.insert(imageLayers).values(row);
+  }
+}
+
 /** -101 for an image whose conversion was given up because its worker died on every attempt. */
 export async function markConversionLost(db: Db, imageId: string): Promise<void> {
   await markFailed(
@@ -226,6 +285,6 @@ export async function markConversionLost(db: Db, imageId: string): Promise<void>
 async function markFailed(db: Db, imageId: string, code: number, message: string): Promise<void> {
   await db
     .update(images)
-    .set({ status: 'process_failed', processErrorCode: code, processErrorMessage: message })
+    .set({ status: 'process_failed', processErrorCode: code, processErrorMessage: message, conversionProgress: null })
     .where(and(eq(images.id, imageId), eq(images.status, 'processing')));
 }

@@ -54,6 +54,7 @@ export function toImage(row: ImageRow, { layers, associatedKinds, starred }: Ima
   const ordered = [...layers].sort((a, b) => a.layerNumber - b.layerNumber);
   const initial = initialLayer(ordered);
   const failed = row.status === 'process_failed';
+  const viewable = initial != null && (row.status === 'available' || initial.fromOriginal);
   return {
     id: row.id,
     uploadAccountId: row.uploadAccountId,
@@ -84,8 +85,11 @@ export function toImage(row: ImageRow, { layers, associatedKinds, starred }: Ima
     // The AI feature fills these, with its own rule on who may see predictions.
     predictions: [],
     prediction: null,
-    // Layers of an earlier conversion stay during a reprocess, but tiles are offered only once it is done.
-    tileSource: row.status === 'available' && initial != null ? layerTileSource(initial.id) : null,
+    // Layers of an earlier conversion stay during a reprocess, but tiles are offered only once it is done;
+    // a layer served from the original is offered at once, and after a failed conversion with its error.
+    tileSource: viewable ? layerTileSource(initial.id) : null,
+    viewable,
+    conversionProgress: row.status === 'processing' || row.status === 'uploaded' ? row.conversionProgress : null,
     imageLayerResources: ordered.map(toLayer),
     associatedImages: [...associatedKinds].sort(),
     createdAt: row.createdAt.toISOString(),

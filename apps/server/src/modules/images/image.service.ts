@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   IMAGE_MESSAGES,
   type CopyImageRequestSchema,
@@ -37,6 +37,8 @@ interface Deps {
   queueConversion: (imageId: string) => Promise<void>;
   /** Whether the image's conversion job waits or runs on a live worker. */
   conversionAlive: (imageId: string) => Promise<boolean>;
+  /** The thumbnail of an image still converting, cut from its original; null when it is not served from one. */
+  earlyThumbnail?: (imageId: string) => Promise<{ key: string; body: Buffer } | null>;
 }
 
 /** A queued image counts too: its job may have been lost, and a new one is the only way out. */
@@ -94,7 +96,14 @@ async function open(blobs: BlobStore, key: string, range?: ByteRange): Promise<R
  * need edit; the original needs download; a copy needs download at the source and upload at the
  * destination. Every function asks the capabilities module first.
  */
-export function createImageService({ db, blobs, capabilities, queueConversion, conversionAlive }: Deps) {
+export function createImageService({
+  db,
+  blobs,
+  capabilities,
+  queueConversion,
+  conversionAlive,
+  earlyThumbnail,
+}: Deps) {
   const images = createImageRepository(db);
   const views = createImageViews(images);
 
@@ -196,6 +205,12 @@ export function createImageService({ db, blobs, capabilities, queueConversion, c
       let key: string | null | undefined;
       if (type === 'SMALL') key = (await images.findImages([imageId]))[0]?.thumbnailKey;
       else key = await images.findAssociatedKey(imageId, type === 'LABEL' ? 'label' : 'macro');
+      // Until its conversion has made one, a slide served from its original has its thumbnail cut from it.
+      const early = type === 'SMALL' && key == null ? await earlyThumbnail?.(imageId) : null;
+      if (early != null) {
+        const etag = etagOf(early.key);
+        return { etag, stream: matchesEtag(ifNoneMatch, etag) ? null : Readable.from([early.body]) };
+      }
       if (key == null) throw HttpError.notFound(IMAGE_MESSAGES.imageNotAvailable);
       const etag = etagOf(key);
       if (matchesEtag(ifNoneMatch, etag)) return { etag, stream: null };

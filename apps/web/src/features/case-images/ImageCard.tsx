@@ -50,10 +50,14 @@ interface ImageCardProps {
   labels?: ReactNode;
 }
 
-/** One image of the images tab: thumbnail, names, facts, and its actions. Only an available image opens. */
+/**
+ * One image of the images tab: thumbnail, names, facts, and its actions. An available image opens, and so does one
+ * still converting whose original is served meanwhile (`viewable`).
+ */
 export function ImageCard({ image, href, caps, actions, selected, onSelect, onCopy, labels }: ImageCardProps) {
   const { t } = useTranslation();
   const available = image.status === 'available';
+  const viewable = image.viewable;
   const busy = actions.busy.has(image.id);
   const showMenu = caps.canDownloadImage || caps.canEdit;
   const alt = t('caseImages.thumbnailOf', { name: image.displayName });
@@ -61,7 +65,7 @@ export function ImageCard({ image, href, caps, actions, selected, onSelect, onCo
   return (
     <Card withBorder radius="md" padding="sm" data-testid="case-image-card" data-status={image.status}>
       <Card.Section>
-        {available ? (
+        {viewable ? (
           <Link to={href} tabIndex={-1} aria-hidden style={{ display: 'block', textDecoration: 'none' }}>
             <SlideThumbnail imageId={image.id} status={image.status} alt={alt} width="100%" height={150} />
           </Link>
@@ -88,7 +92,7 @@ export function ImageCard({ image, href, caps, actions, selected, onSelect, onCo
             data-testid="case-image-select"
           />
           <Stack gap={0} style={{ minWidth: 0 }}>
-            {available ? (
+            {viewable ? (
               <Anchor component={Link} to={href} fw={600} size="sm" truncate="end" data-testid="case-image-link">
                 {image.displayName}
               </Anchor>
@@ -124,7 +128,7 @@ export function ImageCard({ image, href, caps, actions, selected, onSelect, onCo
             {formatDateTime(image.createdAt)}
           </Text>
           <Group gap={4} wrap="nowrap">
-            {available && (
+            {viewable && (
               <Button
                 component={Link}
                 to={href}

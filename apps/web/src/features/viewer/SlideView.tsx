@@ -19,6 +19,7 @@ import { useLocalPreference } from './useLocalPreference.ts';
 import { useSlideViewer } from './useSlideViewer.ts';
 import { useImageZoom } from './useViewportState.ts';
 import { useViewerShortcuts } from './useViewerShortcuts.ts';
+import { ConversionBadge } from './ConversionBadge.tsx';
 import { ViewerMessage } from './ViewerMessage.tsx';
 import type { ViewerVersion } from './viewer-preferences.ts';
 import { ViewerSidePanel } from './ViewerSidePanel.tsx';
@@ -114,6 +115,7 @@ export function SlideView(props: SlideViewProps) {
           // Denied screenshots: no "Save image as…" from the canvas either.
           onContextMenu={snapshotDenied ? (event) => event.preventDefault() : undefined}
         />
+        <ConversionBadge image={image} />
         {state.status === 'loading' && (
           <Box pos="absolute" inset={0} style={{ display: 'flex', pointerEvents: 'none' }}>
             <ViewerMessage loading title={t('viewer.loading')} testId="viewer-tiles-loading" />

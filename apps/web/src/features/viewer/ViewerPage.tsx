@@ -75,7 +75,8 @@ export function ViewerPage({ version }: { version: ViewerVersion }) {
         />
       );
     }
-    if (found.status !== 'available' || found.imageLayerResources.length === 0) {
+    // A slide served from its original opens while it converts (and after a failed conversion, with a badge).
+    if (!found.viewable || found.imageLayerResources.length === 0) {
       const failed = found.status === 'process_failed' || found.status === 'upload_failed';
       return (
         <ViewerMessage

@@ -10,7 +10,10 @@ export const viewerQueryKeys = {
   image: (imageId: string) => [...viewerQueryKeys.all, 'image', imageId] as const,
 };
 
-/** GET images/{id}; while the image is still being converted it is asked again every 5 s, so the viewer opens itself. */
+/**
+ * GET images/{id}; while the image is still being converted it is asked again every 5 s, so the viewer opens itself
+ * (or, for a slide served from its original, its progress badge moves on and goes at the hand-over).
+ */
 export const viewerImageQuery = (imageId: string) =>
   queryOptions({
     queryKey: viewerQueryKeys.image(imageId),
@@ -18,7 +21,7 @@ export const viewerImageQuery = (imageId: string) =>
       const image = await api.get(`/images/${encodeURIComponent(imageId)}`, { signal, schema: ImageSchema });
       const layer = initialLayer(image.imageLayerResources);
       // The drawings are the page's largest answer: asked the moment their layer is known, not once the viewer has rendered.
-      if (layer && !isInProgress(image)) void client.prefetchQuery(layerDrawingsQuery(image.id, layer.id));
+      if (layer && image.viewable) void client.prefetchQuery(layerDrawingsQuery(image.id, layer.id));
       return image;
     },
     refetchInterval: (query) => (query.state.data && isInProgress(query.state.data) ? IMAGE_POLL_INTERVAL_MS : false),

@@ -1,0 +1,139 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Image } from '@pathology/contract';
+import pino from 'pino';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '#test/factories.ts';
+import { useTestApp } from '#test/test-app.ts';
+import { SMALL_SVS } from '#test/uploads.ts';
+import { convertImageJob } from '../images/image-conversion.job.ts';
+
+/** One tile of each of the four levels of the 2220 × 2967 slide, as OpenSeadragon asks for them, edge tiles among them. */
+const TILES = {
+  level0: '512,1024,512,512/512,',
+  level0Edge: '2048,2560,172,407/172,',
+  level1: '1024,0,1024,1024/512,',
+  level2: '0,2048,2048,919/512,',
+  level3: '0,0,2220,2967/278,',
+};
+
+describe('viewing a slide from its original while its pyramid builds', () => {
+  const t = useTestApp();
+  let caseId: string;
+
+  beforeAll(async () => {
+    const make = factories(t.database.db);
+    const group = await make.organization();
+    caseId = await make.case({ ownerOrganizationId: group });
+    await make.join(await make.account({ subject: 'member' }), group, 'member');
+    await make.account({ subject: 'stranger' });
+  });
+
+  const get = async (url: string, sub = 'member') => t.app.inject({ method: 'GET', url, headers: await t.auth(sub) });
+
+  async function upload(filename: string, body: Buffer): Promise<string> {
+    const query = new URLSearchParams({ caseId, filename }).toString();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/images?${query}`,
+      headers: { ...(await t.auth('member')), 'content-type': 'application/octet-stream' },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ id: string }>().id;
+  }
+
+  const image = async (id: string) => (await get(`/api/v1/images/${id}`)).json<Image>();
+  const layerOf = (shown: Image) => shown.tileSource!.url.split('/')[3]!;
+
+  /** The test app runs no worker: the job runs here, when the test wants the pyramid. */
+  async function convert(imageId: string, timeoutSeconds = 120) {
+    const deps = { db: t.database.db, blobs: t.blobs, log: pino({ level: 'silent' }), timeoutSeconds };
+    await convertImageJob(
+      { ...deps, scratchDir: path.join(t.dataDir, 'tmp') },
+      { imageId, retryCount: 0, retryLimit: 0 },
+    );
+  }
+
+  async function meanAbsoluteDifference(a: Buffer, b: Buffer): Promise<number> {
+    const [left, right] = await Promise.all(
+      [a, b].map((body) => sharp(body).raw().toBuffer({ resolveWithObject: true })),
+    );
+    expect([left!.info.width, left!.info.height]).toEqual([right!.info.width, right!.info.height]);
+    let sum = 0;
+    for (let i = 0; i < left!.data.length; i++) sum += Math.abs(left!.data[i]! - right!.data[i]!);
+    return sum / left!.data.length;
+  }
+
+  it('serves a real Aperio upload before it is available, then hands over to the pyramid under the same URL and info.json, within 3/255', async () => {
+    const imageId = await upload('early.svs', await fs.readFile(SMALL_SVS));
+    const before = await image(imageId);
+    expect(before).toMatchObject({ status: 'uploaded', viewable: true, conversionProgress: 0 });
+    expect(before.dimensions).toEqual({ width: 2220, height: 2967 });
+    const layerId = layerOf(before);
+
+    const info = await get(`/iiif/2/${layerId}/info.json`);
+    expect(info.statusCode).toBe(200);
+    expect(info.headers['cache-control']).toBe('private, max-age=30');
+    expect(info.json()).toMatchObject({
+      width: 2220,
+      height: 2967,
+      tiles: [{ width: 512, scaleFactors: [1, 2, 4, 8] }],
+    });
+    expect((await get(`/iiif/2/${layerId}/info.json`, 'stranger')).statusCode).toBe(404);
+
+    // The thumbnail too, from the original's smallest level, before the conversion has made one.
+    const thumbnail = await get(`/api/v1/images/${imageId}/data?type=SMALL`);
+    expect(thumbnail.statusCode).toBe(200);
+    const thumbnailSize = await sharp(thumbnail.rawPayload).metadata();
+    expect([thumbnailSize.width, thumbnailSize.height]).toEqual([278, 371]);
+
+    const fromOriginal: Record<string, Buffer> = {};
+    for (const [name, tile] of Object.entries(TILES)) {
+      const response = await get(`/iiif/2/${layerId}/${tile}/0/default.jpg`);
+      expect(response.statusCode, name).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, max-age=30');
+      expect(response.headers.etag).toMatch(/^"original:/);
+      fromOriginal[name] = response.rawPayload;
+    }
+
+    await convert(imageId);
+    const after = await image(imageId);
+    expect(after).toMatchObject({ status: 'available', viewable: true, conversionProgress: null });
+    expect(layerOf(after)).toBe(layerId);
+    const infoAfter = await get(`/iiif/2/${layerId}/info.json`);
+    expect(infoAfter.json()).toEqual(info.json());
+
+    for (const [name, tile] of Object.entries(TILES)) {
+      const response = await get(`/iiif/2/${layerId}/${tile}/0/default.jpg`);
+      expect(response.statusCode, name).toBe(200);
+      expect(response.headers['cache-control']).toMatch(/immutable/);
+      const difference = await meanAbsoluteDifference(fromOriginal[name]!, response.rawPayload);
+      expect(difference, name).toBeLessThanOrEqual(3);
+    }
+  }, 120_000);
+
+  it('keeps a slide viewable from its original, with the error, when its conversion fails', async () => {
+    const imageId = await upload('fails.svs', await fs.readFile(SMALL_SVS));
+    const layerId = layerOf(await image(imageId));
+    await expect(convert(imageId, 0)).rejects.toThrow();
+    const failed = await image(imageId);
+    expect(failed).toMatchObject({ status: 'process_failed', viewable: true, conversionProgress: null });
+    expect(failed.processError?.code).toBe(-101);
+    expect((await get(`/iiif/2/${layerId}/${TILES.level0}/0/default.jpg`)).statusCode).toBe(200);
+  }, 60_000);
+
+  it('leaves a file that cannot be read tile by tile to its conversion: not viewable until available', async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c8a' } })
+      .png()
+      .toBuffer();
+    const imageId = await upload('plain.png', png);
+    expect(await image(imageId)).toMatchObject({
+      status: 'uploaded',
+      viewable: false,
+      tileSource: null,
+      conversionProgress: null,
+    });
+  });
+});

@@ -1,0 +1,51 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { factories } from '#test/factories.ts';
+import { createTestDatabase, type TestDatabase } from '#test/test-database.ts';
+import { images } from '../../db/schema/index.ts';
+import { watchConversionProgress } from './conversion-progress.ts';
+
+describe('conversion progress', () => {
+  let database: TestDatabase;
+  let workDir: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'conversion-progress-'));
+  });
+  afterAll(async () => {
+    await database.close();
+    await fs.rm(workDir, { recursive: true, force: true });
+  });
+
+  it('reports the share of the pyramid’s tiles written so far on the image row', async () => {
+    const make = factories(database.db);
+    const caseId = await make.case({ ownerOrganizationId: await make.organization() });
+    const imageId = await make.image(caseId, { status: 'processing', conversionProgress: 0 });
+    // 2220 × 2967: 5 × 6 + 3 × 3 + 2 × 2 + 1 tiles in its four levels (44); 22 written, in dzsave's z/y/x.jpg layout.
+    for (let x = 0; x < 5; x++) {
+      for (let y = 0; y < 4; y++) {
+        await fs.mkdir(path.join(workDir, 'tiles-0', '3', String(y)), { recursive: true });
+        await fs.writeFile(path.join(workDir, 'tiles-0', '3', String(y), `${x}.jpg`), '');
+      }
+    }
+    await fs.mkdir(path.join(workDir, 'tiles-0', '0', '0'), { recursive: true });
+    await fs.writeFile(path.join(workDir, 'tiles-0', '0', '0', '0.jpg'), '');
+    await fs.writeFile(path.join(workDir, 'tiles-0', '0', '0', '1.jpg'), '');
+    const watcher = watchConversionProgress(database.db, imageId, { width: 2220, height: 2967 }, workDir);
+    try {
+      await vi.waitFor(
+        async () => {
+          const [row] = await database.db.select().from(images).where(eq(images.id, imageId));
+          expect(row?.conversionProgress).toBe(Math.floor((95 * 22) / 44));
+        },
+        { timeout: 5000 },
+      );
+    } finally {
+      watcher.stop();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import type { Image } from '@pathology/contract';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_GROUPS } from '../apps/server/src/db/seed/demo-groups.ts';
+import { slidePath } from '../apps/server/test/testdata.ts';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser, withAppPage } from './support/browser.ts';
+import { apiCall } from './support/case-api.ts';
+import { createCase, uploadImage, waitUntilAvailable } from './support/slides.ts';
+import { settle, switchLanguage, waitForShell } from './support/shell.ts';
+import { signIn } from './support/sign-in.ts';
+
+/** Long enough to look at the slide before its pyramid takes over, however fast the machine converts it. */
+const CONVERSION_SECONDS = 45;
+const TILE_URL = /\/iiif\/2\/([^/]+)\/[^/]+\/[^/]+\/0\/default\.jpg/;
+const INFO_URL = /\/iiif\/2\/[^/]+\/info\.json/;
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // A server of its own, whose conversions are slowed down by the setting made for this (not a mock).
+  [server, browser] = await Promise.all([
+    startAppServer({ env: { CONVERT_MIN_SECONDS: String(CONVERSION_SECONDS) } }),
+    launchBrowser(),
+  ]);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('viewing a slide while its pyramid builds', () => {
+  it('opens the real slide from the image card at once, draws its tiles with a progress badge, and hands over without a reload', async () => {
+    await withAppPage(browser, server.url, 'view-while-converting', async (app) => {
+      const { page } = app;
+      const tiles: { status: number; at: number }[] = [];
+      let infoRequests = 0;
+      page.on('response', (response) => {
+        if (INFO_URL.test(response.url())) infoRequests += 1;
+        if (TILE_URL.test(response.url())) tiles.push({ status: response.status(), at: Date.now() });
+      });
+
+      await signIn(page, 'member', '/organizations');
+      await waitForShell(page);
+      await switchLanguage(page, 'en');
+      const created = await createCase(page, `E2E-EARLY-${Date.now()}`, DEMO_GROUPS.central.name);
+      const imageId = await uploadImage(page, created.id, slidePath('CMU-1-Small-Region.svs'));
+      const statusNow = async () => ((await apiCall(page, 'GET', `/images/${imageId}`)).json as Image).status;
+
+      // The card offers Open while the image is still being converted.
+      await page.goto(`/cases/${created.id}/images`);
+      const card = page.getByTestId('case-image-card');
+      await card.getByTestId('case-image-open').click();
+      await page.locator('[data-testid="viewer-canvas"][data-state="ready"]').waitFor({ timeout: 30_000 });
+      await expect.poll(() => tiles.filter((tile) => tile.status === 200).length).toBeGreaterThan(0);
+      const badge = page.getByTestId('viewer-conversion-badge');
+      await badge.waitFor();
+      expect(await badge.innerText()).toMatch(/^Building pyramid \d+ %$/);
+      // Tiles were drawn before the conversion ended.
+      expect(await statusNow()).not.toBe('available');
+      await settle(page, 800);
+      await app.screenshot('viewer-building-pyramid-en');
+
+      await switchLanguage(page, 'ja');
+      await expect.poll(async () => badge.innerText()).toMatch(/^ピラミッド作成中 \d+ %$/);
+      await app.screenshot('viewer-building-pyramid-ja');
+
+      // The hand-over: the badge goes, the viewer keeps its slide (no second info.json), and tiles keep coming.
+      await waitUntilAvailable(page, imageId);
+      await badge.waitFor({ state: 'detached', timeout: 20_000 });
+      expect(infoRequests).toBe(1);
+      await page.getByRole('button', { name: '拡大', exact: true }).click();
+      const handedOver = Date.now();
+      await expect
+        .poll(() => tiles.filter((tile) => tile.at > handedOver && tile.status === 200).length)
+        .toBeGreaterThan(0);
+      expect(tiles.filter((tile) => tile.status !== 200 && tile.status !== 304)).toEqual([]);
+      expect(await page.getByTestId('viewer-canvas').getAttribute('data-state')).toBe('ready');
+    });
+  }, 300_000);
+});
