@@ -224,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           conversionAlive: (imageId) => deps.jobAlive('convert', { imageId }),
         }),
       });
-      await api.register(tusUploadRoutes, { ingest, dataDir: deps.config.dataDir });
+      await api.register(tusUploadRoutes, { ingest, blobs, pool, dataDir: deps.config.dataDir });
       await api.register(screenSettingsRoutes, {
         service: createScreenSettingsService(createScreenSettingsRepository(db)),
       });
