@@ -17,7 +17,7 @@ import { startServerProcess, waitForHealthy, type ServerProcess } from '../apps/
 import { uploadFromBrowser } from './support/browser-upload.ts';
 import { formatLines } from './support/machine.ts';
 import { formatTable } from './support/table.ts';
-import { startTokenIssuer, type TokenIssuer } from './support/token-issuer.ts';
+import { startTokenIssuer, type TokenIssuer } from '../apps/server/test/token-issuer.ts';
 import { bulkNames, uploadPost, uploadTus, writeSlide, type UploadTarget } from './support/upload-client.ts';
 
 export const description =
