@@ -19,7 +19,7 @@ import { startServerProcess, waitForHealthy, type ServerProcess } from '../apps/
 import { slidePath } from '../apps/server/test/testdata.ts';
 import { formatLines } from './support/machine.ts';
 import { formatTable } from './support/table.ts';
-import { startTokenIssuer, type TokenIssuer } from './support/token-issuer.ts';
+import { startTokenIssuer, type TokenIssuer } from '../apps/server/test/token-issuer.ts';
 import { IIPSRV, startIipImage, startNaiveSharp, startNginx, type Running } from './tiles/servers.ts';
 import { runWrk, type WrkResult } from './tiles/wrk.ts';
 

@@ -1,72 +1,78 @@
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import S3rver from 's3rver';
 import { eq } from 'drizzle-orm';
+import { TUS_CHUNK_SIZE } from '../apps/web/src/features/uploads/tus-settings.ts';
 import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/embedded.ts';
 import { images } from '../apps/server/src/db/schema/index.ts';
+import { createS3Client } from '../apps/server/src/storage/create-blob-store.ts';
 import { factories } from '../apps/server/test/factories.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { startServerProcess, waitForHealthy, type ServerProcess } from '../apps/server/test/server-process.ts';
+import { uploadFromBrowser } from './support/browser-upload.ts';
 import { formatLines } from './support/machine.ts';
 import { formatTable } from './support/table.ts';
-import { startTokenIssuer, type TokenIssuer } from './support/token-issuer.ts';
+import { startTokenIssuer, type TokenIssuer } from '../apps/server/test/token-issuer.ts';
+import { bulkNames, uploadPost, uploadTus, writeSlide, type UploadTarget } from './support/upload-client.ts';
 
 export const description =
-  'Streams a multi-GB .tif into the real server (POST images, then tus): peak server RSS and MB/s next to cp (--size-gb N, --skip-tus)';
+  'Streams a multi-GB .tif into the real server (POST images, tus with the web app chunk size; --s3, --browser for ' +
+  'headless Chromium through the web app, --bulk-mb N): MB/s as a share of cp + sync, peak server RSS';
 
-/** The issue's goal for the api process while it receives a slide. */
+/** The issue's goals (issue 30): shares of cp + sync, and the api process's peak RSS while it receives a slide. */
+const GOALS = { post: 0.9, tus: 0.8, bulk: 0.8 };
 const GOAL_RSS_MB = 300;
 const MB = 1e6;
 const MiB = 1024 * 1024;
 const SAMPLE_MS = 50;
-/** Size of one tus PATCH, as a browser client would send (tus-js-client chunkSize). */
-const TUS_CHUNK = 256 * MiB;
 const AUDIENCE = 'bench';
+const BULK_FILES = 10;
 
 interface Options {
   sizeBytes: number;
   tus: boolean;
+  chunkBytes: number;
+  s3: boolean;
+  browser: boolean;
+  bulkBytes: number;
 }
 
 function parseArgs(args: string[]): Options {
-  let sizeGb = 2;
-  let tus = true;
+  const options = { sizeGb: 2, tus: true, chunkMib: TUS_CHUNK_SIZE / MiB, s3: false, browser: false, bulkMb: 200 };
   for (let i = 0; i < args.length; i += 1) {
-    const arg = args[i]!;
-    if (arg === '--skip-tus') tus = false;
-    else if (arg === '--size-gb') sizeGb = Number(args[++i]);
-    else if (arg.startsWith('--size-gb=')) sizeGb = Number(arg.slice('--size-gb='.length));
-    else throw new Error(`unknown option ${arg} (known: --size-gb N, --skip-tus)`);
+    const [arg = '', inline] = args[i]!.split('=', 2);
+    const value = () => Number(inline ?? args[++i]);
+    if (arg === '--skip-tus') options.tus = false;
+    else if (arg === '--s3') options.s3 = true;
+    else if (arg === '--browser') options.browser = true;
+    else if (arg === '--size-gb') options.sizeGb = value();
+    else if (arg === '--chunk-mib') options.chunkMib = value();
+    else if (arg === '--bulk-mb') options.bulkMb = value();
+    else
+      throw new Error(
+        `unknown option ${arg} (known: --size-gb N, --chunk-mib N, --skip-tus, --s3, --browser, --bulk-mb N)`,
+      );
   }
-  if (!(sizeGb > 0)) throw new Error('--size-gb must be a positive number');
-  return { sizeBytes: Math.round(sizeGb * 1024 ** 3), tus };
-}
-
-/**
- * A TIFF header (all the content check reads) followed by real, incompressible bytes: a random
- * block written over and over, so the file takes its full size on disk (not sparse).
- */
-async function writeSlide(file: string, size: number): Promise<void> {
-  const block = randomBytes(64 * MiB);
-  block.write('II', 0, 'latin1');
-  block.writeUInt16LE(42, 2);
-  block.writeUInt32LE(8, 4);
-  const handle = await fs.open(file, 'wx');
-  try {
-    for (let written = 0; written < size;) {
-      const { bytesWritten } = await handle.write(block, 0, Math.min(block.length, size - written), written);
-      written += bytesWritten;
-    }
-    await handle.sync();
-  } finally {
-    await handle.close();
+  for (const [name, value] of Object.entries({
+    sizeGb: options.sizeGb,
+    chunkMib: options.chunkMib,
+    bulkMb: options.bulkMb,
+  })) {
+    if (!(value > 0)) throw new Error(`${name} must be a positive number`);
   }
+  return {
+    sizeBytes: Math.round(options.sizeGb * 1024 ** 3),
+    tus: options.tus,
+    chunkBytes: Math.round(options.chunkMib * MiB),
+    s3: options.s3,
+    browser: options.browser,
+    bulkBytes: Math.round(options.bulkMb * MB),
+  };
 }
 
 /** Samples VmRSS of a process and keeps the peak; VmHWM is its lifetime peak, start-up included. */
@@ -97,193 +103,267 @@ class RssSampler {
   }
 }
 
-/** Sends a byte range of `file` as one request body with Content-Length, streamed from disk. */
-async function send(
-  url: string,
-  options: { method: string; headers: Record<string, string>; file: string; start: number; end: number },
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  const length = options.end - options.start;
-  const request = http.request(url, {
-    method: options.method,
-    headers: { ...options.headers, 'content-length': String(length) },
-  });
-  const answered = once(request, 'response') as Promise<[http.IncomingMessage]>;
-  if (length > 0) createReadStream(options.file, { start: options.start, end: options.end - 1 }).pipe(request);
-  else request.end();
-  const [response] = await answered;
-  let body = '';
-  for await (const chunk of response) body += String(chunk);
-  return { status: response.statusCode ?? 0, headers: response.headers, body };
-}
-
-async function uploadPost(base: string, auth: string, caseId: string, file: string, size: number): Promise<string> {
-  const query = new URLSearchParams({ caseId, filename: `post-${path.basename(file)}` });
-  const response = await send(`${base}/api/v1/images?${query.toString()}`, {
-    method: 'POST',
-    headers: { authorization: auth, 'content-type': 'application/octet-stream' },
-    file,
-    start: 0,
-    end: size,
-  });
-  if (response.status !== 201) throw new Error(`POST images: HTTP ${response.status} ${response.body}`);
-  return (JSON.parse(response.body) as { id: string }).id;
-}
-
-async function uploadTus(base: string, auth: string, caseId: string, file: string, size: number): Promise<string> {
-  const tus = { authorization: auth, 'tus-resumable': '1.0.0' };
-  const metadata = [`caseId ${btoa(caseId)}`, `filename ${btoa(`tus-${path.basename(file)}`)}`].join(',');
-  const created = await send(`${base}/api/v1/uploads/images`, {
-    method: 'POST',
-    headers: { ...tus, 'upload-length': String(size), 'upload-metadata': metadata },
-    file,
-    start: 0,
-    end: 0,
-  });
-  if (created.status !== 201) throw new Error(`tus creation: HTTP ${created.status} ${created.body}`);
-  const url = new URL(String(created.headers.location), base).href;
-  for (let offset = 0; offset < size; offset += TUS_CHUNK) {
-    const end = Math.min(size, offset + TUS_CHUNK);
-    const response = await send(url, {
-      method: 'PATCH',
-      headers: { ...tus, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) },
-      file,
-      start: offset,
-      end,
-    });
-    if (end === size && response.status === 200) return (JSON.parse(response.body) as { id: string }).id;
-    if (response.status !== 204) throw new Error(`tus PATCH at ${offset}: HTTP ${response.status} ${response.body}`);
-  }
-  throw new Error('tus upload ended without a final answer');
-}
-
 async function exec(command: string, args: string[]): Promise<void> {
   const child = spawn(command, args, { stdio: 'inherit' });
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`${command} exited with ${code}`);
 }
 
+/** Seconds to copy `files` into `folder` and sync them: the disk's speed the uploads are measured against. */
+async function copyAndSync(files: string[], folder: string): Promise<number> {
+  await fs.mkdir(folder, { recursive: true });
+  const start = performance.now();
+  await exec('cp', [...files, folder]);
+  await exec('sync', ['-f', folder]);
+  const seconds = (performance.now() - start) / 1000;
+  await fs.rm(folder, { recursive: true });
+  return seconds;
+}
+
 interface Row {
   name: string;
+  bytes: number;
   seconds: number;
+  /** Seconds of cp + sync of the same bytes, and the share the row must reach. */
+  baseline?: { seconds: number; goal: number };
   rssBeforeMb?: number;
   peakRssMb?: number;
 }
 
 const mb = (kb: number) => kb / 1024;
 
-function printResults(rows: Row[], size: number, hwmKb: number): void {
-  console.log(`\nResults: ${(size / MB).toFixed(0)} MB (${(size / 1024 ** 3).toFixed(2)} GiB) file\n`);
-  const table = rows.map((row) => [
-    row.name,
-    row.seconds.toFixed(2),
-    (size / MB / row.seconds).toFixed(0),
-    row.rssBeforeMb == null ? '' : row.rssBeforeMb.toFixed(0),
-    row.peakRssMb == null ? '' : row.peakRssMb.toFixed(0),
-    row.peakRssMb == null ? '' : row.peakRssMb < GOAL_RSS_MB ? 'PASS' : 'FAIL',
-  ]);
+function printResults(rows: Row[], hwmKb: number, chunkBytes: number): void {
+  const table = rows.map((row) => {
+    const share = row.baseline ? row.baseline.seconds / row.seconds : undefined;
+    return [
+      row.name,
+      (row.bytes / MB).toFixed(0),
+      row.seconds.toFixed(2),
+      (row.bytes / MB / row.seconds).toFixed(0),
+      share == null
+        ? ''
+        : `${share.toFixed(2)}× (goal ${row.baseline!.goal}×) ${share >= row.baseline!.goal ? 'PASS' : 'FAIL'}`,
+      row.rssBeforeMb == null ? '' : row.rssBeforeMb.toFixed(0),
+      row.peakRssMb == null ? '' : `${row.peakRssMb.toFixed(0)} ${row.peakRssMb < GOAL_RSS_MB ? 'PASS' : 'FAIL'}`,
+    ];
+  });
   console.log(
-    formatTable(
-      [
-        { title: 'transfer' },
-        { title: 'seconds', align: 'right' },
-        { title: 'MB/s', align: 'right' },
-        { title: 'server RSS before (MiB)', align: 'right' },
-        { title: 'server peak RSS (MiB)', align: 'right' },
-        { title: `peak < ${GOAL_RSS_MB} MiB` },
-      ],
-      table,
-    ),
+    '\n' +
+      formatTable(
+        [
+          { title: 'transfer' },
+          { title: 'MB', align: 'right' },
+          { title: 'seconds', align: 'right' },
+          { title: 'MB/s', align: 'right' },
+          { title: 'share of cp + sync' },
+          { title: 'server RSS before (MiB)', align: 'right' },
+          { title: `server peak RSS (MiB, goal < ${GOAL_RSS_MB})`, align: 'right' },
+        ],
+        table,
+      ),
   );
   console.log(
     `\nServer VmHWM (lifetime peak, start-up and migrations included): ${mb(hwmKb).toFixed(0)} MiB. ` +
       `RSS sampled every ${SAMPLE_MS} ms from /proc/<pid>/status. Upload times include storing the blob ` +
-      `(fsync on close) and the database row; the tus time includes all PATCHes of ${TUS_CHUNK / MiB} MiB and ` +
-      `the final copy from the tus folder to the blob store.`,
+      `(fsync) and the database row; tus sends PATCHes of ${chunkBytes / MiB} MiB (the web app's TUS_CHUNK_SIZE ` +
+      `unless --chunk-mib). Browser rows run the whole app (api and worker in one process) and Chromium on the same cores.`,
   );
 }
 
-/** Starts PostgreSQL, a token issuer and `main.ts --role api`; uploads one generated slide each way; prints the figures. */
+interface Services {
+  postgres: EmbeddedServer;
+  issuer: TokenIssuer;
+  database: Database;
+  s3?: { server: S3rver; endpoint: string };
+}
+
+/** Starts `main.ts --role api` on `storage` and a case to upload into; returns what to upload to and the pid. */
+async function startApi(root: string, services: Services, storage: Record<string, string>, label: string) {
+  const port = await freePort();
+  const server = startServerProcess(
+    {
+      DATABASE_URL: services.postgres.url,
+      DATA_DIR: path.join(root, `data-${label}`),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      OIDC_ISSUER: services.issuer.issuer,
+      OIDC_CLIENT_ID: AUDIENCE,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ...storage,
+    },
+    ['--role', 'api'],
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealthy(base, server);
+  const make = factories(services.database.db);
+  const group = await make.organization();
+  const caseId = await make.case({ ownerOrganizationId: group, caseNumber: `BENCH-${label}` });
+  const subject = `bench-uploader-${label}`;
+  await make.join(await make.account({ subject }), group, 'member');
+  const target: UploadTarget = { base, auth: `Bearer ${await services.issuer.token(subject, AUDIENCE)}`, caseId };
+  return { server, target };
+}
+
+/** POST images and tus into one api process; a row each, checked against the size the database recorded. */
+async function measureServer(
+  server: ServerProcess,
+  target: UploadTarget,
+  options: Options & { slide: string; label: string; baseline: number },
+  database: Database,
+): Promise<Row[]> {
+  const sampler = new RssSampler(server.child.pid!);
+  const kinds = [{ name: 'POST images', goal: GOALS.post, upload: uploadPost }];
+  if (options.tus) {
+    kinds.push({
+      name: 'tus',
+      goal: GOALS.tus,
+      upload: (to, file, size, name) => uploadTus(to, file, size, name, options.chunkBytes),
+    });
+  }
+  const rows: Row[] = [];
+  for (const { name, goal, upload } of kinds) {
+    const before = (await sampler.read()).rssKb;
+    sampler.start();
+    const start = performance.now();
+    const id = await upload(
+      target,
+      options.slide,
+      options.sizeBytes,
+      `${name.replace(/\W/g, '')}-${options.label}.tif`,
+    ).catch((error: unknown) => {
+      throw new Error(`${name} → ${options.label} failed; the server said:\n${server.output()}`, { cause: error });
+    });
+    const seconds = (performance.now() - start) / 1000;
+    const peak = await sampler.stop();
+    const [row] = await database.db.select({ size: images.size }).from(images).where(eq(images.id, id));
+    if (row?.size !== options.sizeBytes) throw new Error(`${name}: stored ${row?.size} bytes`);
+    const label = `${name} → ${options.label}`;
+    rows.push({
+      name: label,
+      bytes: options.sizeBytes,
+      seconds,
+      rssBeforeMb: mb(before),
+      peakRssMb: mb(peak),
+      baseline: { seconds: options.baseline, goal },
+    });
+    process.stdout.write(`${label}: ${seconds.toFixed(1)} s\n`);
+  }
+  return rows;
+}
+
+async function startS3(root: string): Promise<{ server: S3rver; endpoint: string; env: Record<string, string> }> {
+  const port = await freePort();
+  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory: path.join(root, 's3') });
+  await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const client = createS3Client({ endpoint, forcePathStyle: true, region: 'us-east-1', credentials });
+  await client.send(new CreateBucketCommand({ Bucket: 'slides' }));
+  client.destroy();
+  const env = {
+    STORAGE_URL: 's3://slides',
+    S3_ENDPOINT: endpoint,
+    S3_FORCE_PATH_STYLE: 'true',
+    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    AWS_REGION: 'us-east-1',
+  };
+  return { server, endpoint, env };
+}
+
+/** Generates the slide, measures cp + sync, then the server-only paths (filesystem, S3) and the browser's. */
 export async function run(args: string[]): Promise<void> {
   const options = parseArgs(args);
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-bench-upload-'));
-  let postgres: EmbeddedServer | undefined;
-  let issuer: TokenIssuer | undefined;
-  let server: ServerProcess | undefined;
-  let database: Database | undefined;
+  const stops: (() => Promise<unknown>)[] = [];
   try {
     const disk = await fs.statfs(root);
     console.log(
       `Disk of ${os.tmpdir()}\n${formatLines([['free', `${((disk.bavail * disk.bsize) / 1024 ** 3).toFixed(1)} GiB`]])}\n`,
     );
     const slide = path.join(root, 'slide.tif');
-    let start = performance.now();
+    const generated = performance.now();
     await writeSlide(slide, options.sizeBytes);
-    console.log(`Generated ${slide} in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    console.log(`Generated ${slide} in ${((performance.now() - generated) / 1000).toFixed(1)} s`);
 
-    postgres = await startEmbeddedPostgres({
+    const baseline = await copyAndSync([slide], path.join(root, 'copy'));
+    const rows: Row[] = [{ name: 'cp + sync (same disk)', bytes: options.sizeBytes, seconds: baseline }];
+
+    const postgres = await startEmbeddedPostgres({
       dataDir: path.join(root, 'pg'),
       port: await freePort(),
       database: 'pathology_bench',
     });
-    issuer = await startTokenIssuer();
-    const port = await freePort();
-    server = startServerProcess(
-      {
-        DATABASE_URL: postgres.url,
-        DATA_DIR: path.join(root, 'data'),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        OIDC_ISSUER: issuer.issuer,
-        OIDC_CLIENT_ID: AUDIENCE,
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-      },
-      ['--role', 'api'],
+    stops.push(() => postgres.stop());
+    const issuer = await startTokenIssuer();
+    stops.push(() => issuer.close());
+    const database = createDatabase(postgres.url, { max: 2 });
+    stops.push(() => database.close());
+    const services: Services = { postgres, issuer, database };
+
+    const local = await startApi(root, services, {}, 'filesystem');
+    stops.push(() => local.server.stop());
+    rows.push(
+      ...(await measureServer(
+        local.server,
+        local.target,
+        { ...options, slide, label: 'filesystem', baseline },
+        database,
+      )),
     );
-    const base = `http://127.0.0.1:${port}`;
-    await waitForHealthy(base, server);
-    const pid = server.child.pid!;
+    let hwmKb = Number(
+      /^VmHWM:\s+(\d+) kB/m.exec(await fs.readFile(`/proc/${local.server.child.pid}/status`, 'utf8'))?.[1] ?? 0,
+    );
 
-    database = createDatabase(postgres.url, { max: 2 });
-    const make = factories(database.db);
-    const group = await make.organization();
-    const caseId = await make.case({ ownerOrganizationId: group, caseNumber: 'BENCH-1' });
-    await make.join(await make.account({ subject: 'bench-uploader' }), group, 'member');
-    const auth = `Bearer ${await issuer.token('bench-uploader', AUDIENCE)}`;
-
-    const rows: Row[] = [];
-    const copy = path.join(root, 'copy.tif');
-    start = performance.now();
-    await exec('cp', [slide, copy]);
-    rows.push({ name: 'cp (same disk)', seconds: (performance.now() - start) / 1000 });
-    start = performance.now();
-    await exec('cp', [slide, `${copy}.2`]);
-    await exec('sync', ['-f', `${copy}.2`]);
-    rows.push({ name: 'cp + sync (same disk)', seconds: (performance.now() - start) / 1000 });
-    await fs.rm(copy);
-    await fs.rm(`${copy}.2`);
-
-    const sampler = new RssSampler(pid);
-    const uploads = [{ name: 'POST images (one streamed request)', upload: uploadPost }];
-    if (options.tus) uploads.push({ name: 'tus (POST + PATCHes)', upload: uploadTus });
-    for (const { name, upload } of uploads) {
-      const before = (await sampler.read()).rssKb;
-      sampler.start();
-      start = performance.now();
-      const id = await upload(base, auth, caseId, slide, options.sizeBytes);
-      const seconds = (performance.now() - start) / 1000;
-      const peak = await sampler.stop();
-      const [row] = await database.db.select({ size: images.size }).from(images).where(eq(images.id, id));
-      if (row?.size !== options.sizeBytes) throw new Error(`${name}: stored ${row?.size} bytes`);
-      rows.push({ name, seconds, rssBeforeMb: mb(before), peakRssMb: mb(peak) });
-      process.stdout.write(`${name}: ${seconds.toFixed(1)} s\n`);
+    if (options.s3) {
+      const s3 = await startS3(root);
+      stops.push(() => s3.server.close());
+      const remote = await startApi(root, services, s3.env, 's3');
+      stops.push(() => remote.server.stop());
+      rows.push(
+        ...(await measureServer(
+          remote.server,
+          remote.target,
+          { ...options, slide, label: 'S3 (s3rver)', baseline },
+          database,
+        )),
+      );
+      hwmKb = Math.max(
+        hwmKb,
+        Number(
+          /^VmHWM:\s+(\d+) kB/m.exec(await fs.readFile(`/proc/${remote.server.child.pid}/status`, 'utf8'))?.[1] ?? 0,
+        ),
+      );
     }
-    printResults(rows, options.sizeBytes, (await sampler.read()).hwmKb);
+
+    if (options.browser) {
+      const bulkSlide = path.join(root, 'bulk.tif');
+      await writeSlide(bulkSlide, options.bulkBytes);
+      const bulk = await bulkNames(path.join(root, 'bulk'), bulkSlide, BULK_FILES);
+      const bulkBaseline = await copyAndSync(bulk, path.join(root, 'bulk-copy'));
+      rows.push({
+        name: `cp + sync of ${BULK_FILES} files`,
+        bytes: options.bulkBytes * BULK_FILES,
+        seconds: bulkBaseline,
+      });
+      const figures = await uploadFromBrowser(slide, bulk);
+      rows.push({
+        name: 'browser: Add Images dialog (tus-js-client)',
+        bytes: options.sizeBytes,
+        seconds: figures.dialogSeconds,
+        baseline: { seconds: baseline, goal: GOALS.tus },
+      });
+      rows.push({
+        name: `browser: bulk upload of ${BULK_FILES} files`,
+        bytes: options.bulkBytes * BULK_FILES,
+        seconds: figures.bulkSeconds!,
+        baseline: { seconds: bulkBaseline, goal: GOALS.bulk },
+      });
+    }
+    printResults(rows, hwmKb, options.chunkBytes);
   } finally {
-    await database?.close();
-    await server?.stop();
-    await issuer?.close();
-    await postgres?.stop();
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
     await fs.rm(root, { recursive: true, force: true });
   }
 }

@@ -239,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           earlyThumbnail: (imageId) => earlyView.thumbnail(imageId),
         }),
       });
-      await api.register(tusUploadRoutes, { ingest, dataDir: deps.config.dataDir });
+      await api.register(tusUploadRoutes, { ingest, blobs, pool, dataDir: deps.config.dataDir });
       await api.register(screenSettingsRoutes, {
         service: createScreenSettingsService(createScreenSettingsRepository(db)),
       });

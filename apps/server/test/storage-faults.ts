@@ -33,9 +33,15 @@ export class StorageFaults {
         options,
       );
     };
+    // A move that fails leaves the file where it was, as a failed fsync or rename does.
+    const putFile: BlobStore['putFile'] = (key, file, options) => {
+      const fault = this.#fault;
+      return fault == null ? store.putFile(key, file, options) : Promise.reject(systemError(fault.code));
+    };
     return new Proxy(store, {
       get(target, property) {
         if (property === 'put') return put;
+        if (property === 'putFile') return putFile;
         const value: unknown = Reflect.get(target, property, target);
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },

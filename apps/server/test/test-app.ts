@@ -7,6 +7,7 @@ import type { BlobStore } from '../src/storage/blob-store.ts';
 import { FilesystemBlobStore } from '../src/storage/filesystem-blob-store.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { createDatabase } from '../src/db/client.ts';
 import { createTokenVerifier } from '../src/auth/token-verifier.ts';
 import { JobQueue } from '../src/jobs/job-queue.ts';
 import { QUEUE_POLICIES, type QueuePayloads } from '../src/jobs/queues.ts';
@@ -39,16 +40,29 @@ export function useTestApp(
     webDist?: string;
     /** What the app writes blobs through, e.g. a wrapper that makes the storage fail; `t.blobs` stays the real store. */
     wrapBlobs?: (store: FilesystemBlobStore) => BlobStore;
+    /**
+     * A second API server beside `peer` (declared before it): the same database, queue, token issuer and storage
+     * folder, but a data folder, a connection pool and an in-memory state of its own, as another machine has.
+     */
+    peer?: TestContext;
   } = {},
 ): TestContext {
   const context = {} as TestContext;
+  const { peer } = options;
   beforeAll(async () => {
-    context.database = await createTestDatabase();
     context.dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-test-data-'));
-    context.blobs = new FilesystemBlobStore(path.join(context.dataDir, 'blobs'));
-    context.issuer = await TestIssuer.create();
-    context.jobs = new JobQueue<QueuePayloads>({ connectionString: context.database.url, policies: QUEUE_POLICIES });
-    await context.jobs.start();
+    if (peer == null) {
+      context.database = await createTestDatabase();
+      context.blobs = new FilesystemBlobStore(path.join(context.dataDir, 'blobs'));
+      context.issuer = await TestIssuer.create();
+      context.jobs = new JobQueue<QueuePayloads>({ connectionString: context.database.url, policies: QUEUE_POLICIES });
+      await context.jobs.start();
+    } else {
+      context.database = { ...peer.database, ...createDatabase(peer.database.url, { max: 4 }) };
+      context.blobs = peer.blobs;
+      context.issuer = peer.issuer;
+      context.jobs = peer.jobs;
+    }
     await writeBuiltinModels(testModelFolders(context.dataDir).builtinDir);
     context.app = await buildApp({
       config: {
@@ -93,6 +107,11 @@ export function useTestApp(
   });
   afterAll(async () => {
     await context.app?.close();
+    if (peer != null) {
+      await context.database.close();
+      await fs.rm(context.dataDir, { recursive: true, force: true });
+      return;
+    }
     await context.jobs?.stop();
     await context.database?.close();
     if (context.dataDir != null) await fs.rm(context.dataDir, { recursive: true, force: true });

@@ -18,7 +18,7 @@ export const PNG_BYTES = Buffer.concat([
 /**
  * What a failed upload may have left: files under the blob store's `images/` folder that no image
  * row refers to (partial or temporary blobs included), and anything in the scratch folder
- * `<dataDir>/tmp` besides the (empty) tus folder.
+ * `<dataDir>/tmp` or the blob store's staging folder besides the (empty) tus folder.
  */
 export async function leftovers(t: TestContext): Promise<{ blobs: string[]; scratch: string[] }> {
   const root = path.join(t.dataDir, 'blobs');
@@ -29,7 +29,10 @@ export async function leftovers(t: TestContext): Promise<{ blobs: string[]; scra
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
     .filter((key) => !known.has(key));
-  const scratchEntries = await fs.readdir(path.join(t.dataDir, 'tmp'), { recursive: true }).catch(() => []);
+  const scratchEntries = [
+    ...(await fs.readdir(path.join(t.dataDir, 'tmp'), { recursive: true }).catch(() => [])),
+    ...(await fs.readdir(t.blobs.stagingFolder(), { recursive: true }).catch(() => [])),
+  ];
   return { blobs, scratch: scratchEntries.filter((entry) => entry !== 'tus') };
 }
 
@@ -75,3 +78,6 @@ export const encodeMetadata = (fields: Record<string, string>) =>
   Object.entries(fields)
     .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
     .join(',');
+
+/** The folder of the resumable uploads in progress (the blob store's staging folder). */
+export const tusFolder = (t: TestContext): string => path.join(t.blobs.stagingFolder(), 'tus');

@@ -127,6 +127,20 @@ describe.each([
     expect(await store.stat('images/1/original.svs')).toEqual({ size });
   });
 
+  it('moves a finished local file in under a key (putFile), checking its size, and the file is gone', async () => {
+    const folder = store.stagingFolder?.() ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'blob-staging-')));
+    await fs.mkdir(folder, { recursive: true });
+    const size = 6 * MB + 7;
+    const file = path.join(folder, 'upload-1');
+    await fs.writeFile(file, Buffer.alloc(size, 7));
+    await expect(store.putFile('moved/short', file, { size: size + 1 })).rejects.toThrow(BlobSizeMismatchError);
+    expect(await store.putFile('moved/a', file, { size })).toEqual({ size });
+    await expect(fs.stat(file)).rejects.toThrow(/ENOENT/);
+    expect(await digest(await store.get('moved/a'))).toEqual(await digest(Readable.from([Buffer.alloc(size, 7)])));
+    expect(await keysOf(store, '')).not.toContainEqual(expect.stringMatching(/upload-1|staging/));
+    expect(await keysOf(store, 'moved/')).toEqual(['moved/a']);
+  });
+
   it('stores an empty body', async () => {
     expect(await store.put('empty/blob', Readable.from([]))).toEqual({ size: 0 });
     expect(await text(await store.get('empty/blob'))).toBe('');

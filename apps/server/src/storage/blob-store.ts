@@ -23,6 +23,17 @@ export interface BlobStore {
    */
   put(key: string, body: Readable, options?: PutBlobOptions): Promise<{ size: number }>;
   /**
+   * Moves a finished local file (a resumable upload's bytes) in under `key`, with put's guarantees; the file is
+   * gone afterwards. The filesystem store renames it (no copy) when it sits on the same filesystem, which its
+   * `stagingFolder` does; S3 streams it up in parts.
+   */
+  putFile(key: string, file: string, options?: PutBlobOptions): Promise<{ size: number }>;
+  /**
+   * A local folder for files bound for `putFile` that every process using this store sees (the filesystem
+   * store's own root); none for S3, whose uploads in progress live in the bucket itself.
+   */
+  stagingFolder?(): string;
+  /**
    * Opens the blob for reading. `range.end` past the last byte is clamped (as S3 does); a start at or past the
    * end throws `BlobRangeError`. A missing key throws `BlobNotFoundError` here rather than as a stream error.
    */

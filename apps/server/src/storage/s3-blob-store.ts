@@ -8,6 +8,8 @@ import {
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
 import { Readable, pipeline } from 'node:stream';
 import {
   BlobNotFoundError,
@@ -81,6 +83,12 @@ export class S3BlobStore implements BlobStore {
       throw sourceError ?? error;
     }
     return { size: counter.bytes };
+  }
+
+  async putFile(key: string, file: string, options: PutBlobOptions = {}): Promise<{ size: number }> {
+    const stored = await this.put(key, createReadStream(file), options);
+    await fs.rm(file, { force: true });
+    return stored;
   }
 
   async get(key: string, range?: BlobRange): Promise<Readable> {

@@ -21,6 +21,8 @@ export const IMAGE_MESSAGES = {
   invalidFilename: 'Invalid filename',
   emptyFile: 'The file is empty',
   uploadIncomplete: 'The upload ended before the whole file was received',
+  /** 423: another request (maybe on another server) is writing the same resumable upload; the client retries. */
+  uploadBusy: 'Another request is writing this upload; try again',
   notReprocessable: 'The image cannot be reprocessed in its current state',
   imageNotAvailable: 'The image is not available yet',
   /** Process error -100 and -101 (part 2 §8). */

@@ -18,7 +18,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { StorageFailure, storageFailure } from '../../storage/storage-failure.ts';
 import { addUsageWithinLimit, assertStorageRoom } from '../cases/storage-quota.ts';
 import { imageBlobKeys } from './image-blobs.ts';
-import { imageContentCheck, imageExtension } from './upload-checks.ts';
+import { checkImageFile, imageContentCheck, imageExtension } from './upload-checks.ts';
 
 export type ImageUploadRequest = z.output<typeof ImageUploadQuerySchema>;
 
@@ -90,6 +90,49 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
     }
   }
 
+  /**
+   * Stores the bytes with `store` and records the image as `uploaded`. The row is written only once every byte
+   * is stored and checked; a failure after the store deletes the blob again.
+   */
+  async function record(
+    prepared: PreparedImageUpload,
+    store: (key: string) => Promise<{ size: number; displayName: string }>,
+  ): Promise<ImageUploadResponse> {
+    const { imageId, request } = prepared;
+    const key = imageBlobKeys.original(imageId);
+    try {
+      const stored = await store(key);
+      if (stored.size === 0) throw new HttpError(422, IMAGE_MESSAGES.emptyFile);
+      await db.transaction(async (tx) => {
+        await tx.insert(images).values({
+          id: imageId,
+          caseId: request.caseId,
+          uploadAccountId: prepared.caller.accountId,
+          filename: request.filename,
+          displayName: stored.displayName,
+          status: 'uploaded',
+          size: stored.size,
+          organ: request.metadata.organ ?? null,
+          specimenType: request.metadata.specimenType ?? null,
+          modelName: request.metadata.modelName ?? null,
+          originalKey: key,
+        });
+        await addUsageWithinLimit(tx, prepared.ownerOrganizationId, {
+          original: stored.size,
+          pyramidal: 0,
+          attachment: 0,
+        });
+      });
+    } catch (error) {
+      // A put that failed stored nothing (and a storage that fails would fail the delete too).
+      if (!(error instanceof StorageFailure)) await blobs.delete(key);
+      if (isUniqueViolation(error)) throw HttpError.conflict(IMAGE_MESSAGES.duplicateFile);
+      throw error;
+    }
+    await queueConversion(imageId);
+    return { id: imageId, filename: request.filename };
+  }
+
   return {
     /** The checks made before any byte is read; `announcedBytes` is the declared length, when there is one. */
     async prepare(caller: Caller, request: ImageUploadRequest, announcedBytes?: number): Promise<PreparedImageUpload> {
@@ -108,49 +151,39 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
 
     /** Stores the body of a prepared upload and records the image as `uploaded`; `size` is the announced length. */
     async receive(prepared: PreparedImageUpload, body: Readable, size?: number): Promise<ImageUploadResponse> {
-      const { imageId, request, extension } = prepared;
-      const key = imageBlobKeys.original(imageId);
-      try {
-        let stored: { size: number };
-        let displayName = request.displayName ?? request.filename;
+      const { request, extension } = prepared;
+      return record(prepared, async (key) => {
         if (extension === '.zip') {
           const zip = await storing(storeVsiZip(key, body, size));
-          stored = zip;
-          if (request.displayName == null) displayName = zip.vsiName;
-        } else {
-          // pipeline destroys the check when the body errors or ends early (a cut connection), so put() fails.
-          const checked = pipeline(body, imageContentCheck(extension), () => {});
-          stored = await storing(blobs.put(key, checked, { size }));
+          return { size: zip.size, displayName: request.displayName ?? zip.vsiName };
         }
-        if (stored.size === 0) throw new HttpError(422, IMAGE_MESSAGES.emptyFile);
-        await db.transaction(async (tx) => {
-          await tx.insert(images).values({
-            id: imageId,
-            caseId: request.caseId,
-            uploadAccountId: prepared.caller.accountId,
-            filename: request.filename,
-            displayName,
-            status: 'uploaded',
-            size: stored.size,
-            organ: request.metadata.organ ?? null,
-            specimenType: request.metadata.specimenType ?? null,
-            modelName: request.metadata.modelName ?? null,
-            originalKey: key,
+        // pipeline destroys the check when the body errors or ends early (a cut connection), so put() fails.
+        const checked = pipeline(body, imageContentCheck(extension), () => {});
+        const stored = await storing(blobs.put(key, checked, { size }));
+        return { size: stored.size, displayName: request.displayName ?? request.filename };
+      });
+    },
+
+    /**
+     * As receive, for a file received whole beforehand (a resumable upload): checked where it lies and moved
+     * into the blob store, which renames it when it can (no copy of the bytes). The file is gone once stored.
+     */
+    async receiveFile(prepared: PreparedImageUpload, file: string, size: number): Promise<ImageUploadResponse> {
+      const { request, extension } = prepared;
+      return record(prepared, async (key) => {
+        let displayName = request.displayName ?? request.filename;
+        if (extension === '.zip') {
+          const { vsiName } = await validateVsiZip(file).catch((error: unknown) => {
+            throw error instanceof InvalidVsiZipError ? new HttpError(422, IMAGE_MESSAGES.invalidVsiZip) : error;
           });
-          await addUsageWithinLimit(tx, prepared.ownerOrganizationId, {
-            original: stored.size,
-            pyramidal: 0,
-            attachment: 0,
-          });
-        });
-      } catch (error) {
-        // A put that failed stored nothing (and a storage that fails would fail the delete too).
-        if (!(error instanceof StorageFailure)) await blobs.delete(key);
-        if (isUniqueViolation(error)) throw HttpError.conflict(IMAGE_MESSAGES.duplicateFile);
-        throw error;
-      }
-      await queueConversion(imageId);
-      return { id: imageId, filename: request.filename };
+          displayName = request.displayName ?? vsiName;
+        } else {
+          await checkImageFile(file, extension);
+        }
+        const contentType = extension === '.zip' ? 'application/zip' : undefined;
+        const stored = await storing(blobs.putFile(key, file, { size, contentType }));
+        return { size: stored.size, displayName };
+      });
     },
   };
 }

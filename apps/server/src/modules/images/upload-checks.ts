@@ -1,6 +1,7 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ATTACHMENT_EXTENSIONS, IMAGE_MESSAGES, IMAGE_UPLOAD_EXTENSIONS } from '@pathology/contract';
-import { HeadCheck } from '../../http/head-check.ts';
+import { HEAD_BYTES, HeadCheck } from '../../http/head-check.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { kindMatchesExtension, sniffKind } from '../../imaging/index.ts';
 
@@ -19,4 +20,18 @@ export function imageContentCheck(extension: string): HeadCheck {
     refusal: () => new HttpError(415, IMAGE_MESSAGES.contentDoesNotMatchExtension),
     empty: () => new HttpError(422, IMAGE_MESSAGES.emptyFile),
   });
+}
+
+/** The check of imageContentCheck on a file already received whole (a resumable upload). */
+export async function checkImageFile(file: string, extension: string): Promise<void> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { bytesRead, buffer } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+    if (bytesRead === 0) throw new HttpError(422, IMAGE_MESSAGES.emptyFile);
+    if (!kindMatchesExtension(sniffKind(buffer.subarray(0, bytesRead)), extension)) {
+      throw new HttpError(415, IMAGE_MESSAGES.contentDoesNotMatchExtension);
+    }
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { MESSAGES } from '@pathology/contract';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,17 @@ import { images } from '../../db/schema/index.ts';
 import { factories } from '#test/factories.ts';
 import { StorageFaults, mountTinyDisk } from '#test/storage-faults.ts';
 import { useTestApp } from '#test/test-app.ts';
-import { encodeMetadata, eventually, leftovers, PATCH_TYPE, PNG_BYTES, sha256, SMALL_SVS, TUS } from '#test/uploads.ts';
+import {
+  encodeMetadata,
+  eventually,
+  leftovers,
+  PATCH_TYPE,
+  PNG_BYTES,
+  sha256,
+  SMALL_SVS,
+  TUS,
+  tusFolder,
+} from '#test/uploads.ts';
 
 const FULL = { status: 507, message: MESSAGES.storageFull };
 const UNAVAILABLE = { status: 503, message: MESSAGES.storageUnavailable };
@@ -136,7 +145,7 @@ describe('uploads while the storage is full or cannot be written', () => {
 
     // Last, as the tiny disk covers the folder of every resumable upload until it is unmounted.
     it('answers 507 when the upload folder fills up mid-PATCH and resumes from the last byte written', async (context) => {
-      const folder = path.join(t.dataDir, 'tmp', 'tus');
+      const folder = tusFolder(t);
       const filename = 'staged-on-a-full-disk.svs';
       const disk = mountTinyDisk(folder, 256 * 1024);
       if (disk == null) return context.skip('mounting a tmpfs needs root with CAP_SYS_ADMIN');

@@ -1,8 +1,7 @@
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
-import { ERRORS, EVENTS, Server, type ServerOptions, type Upload } from '@tus/server';
+import { ERRORS, EVENTS, Server, type Locker, type ServerOptions, type Upload } from '@tus/server';
 import { ImageUploadQuerySchema, MESSAGES, type ErrorResponse } from '@pathology/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller.ts';
@@ -37,9 +36,14 @@ class TusFailure extends Error {
 }
 
 interface Deps {
-  ingest: Pick<ImageIngest, 'prepare' | 'receive'>;
-  /** Folder of the partial uploads (a file and a `.json` info file each). */
+  ingest: Pick<ImageIngest, 'prepare' | 'receiveFile'>;
+  /**
+   * Folder of the partial uploads (a file and a `.json` info file each), shared by every API process: the blob
+   * store's staging folder, so that a finished upload is renamed into the store rather than copied.
+   */
   directory: string;
+  /** Keeps two requests from writing one upload at once, across processes. */
+  locker: Locker;
   /** The public path of the endpoint, e.g. `/api/v1/uploads/images`. */
   path: string;
   log: FastifyBaseLogger;
@@ -67,7 +71,7 @@ export function parseUploadRequest(metadata: Upload['metadata']): ImageUploadReq
  * The tus hooks see a web Request; the route hands over the authenticated caller with
  * `handle(caller, req, res)`, keyed by the Node request underneath.
  */
-export function createTusUploadServer({ ingest, directory, path: endpoint, log }: Deps) {
+export function createTusUploadServer({ ingest, directory, locker, path: endpoint, log }: Deps) {
   const callers = new WeakMap<IncomingMessage, Caller>();
   /** Uploads whose last byte arrived and which are being stored: a repeated final PATCH must not store them twice. */
   const finishing = new Set<string>();
@@ -123,6 +127,7 @@ export function createTusUploadServer({ ingest, directory, path: endpoint, log }
   const server = new Server({
     path: endpoint,
     datastore,
+    locker,
     // Same origin as the web app: no CORS header at all.
     allowedOrigins: [],
     relativeLocation: true,
@@ -155,7 +160,7 @@ export function createTusUploadServer({ ingest, directory, path: endpoint, log }
       try {
         const prepared = await ingest.prepare(callerOf(req), parseUploadRequest(upload.metadata));
         const file = upload.storage?.path ?? path.join(directory, upload.id);
-        const result = await ingest.receive(prepared, createReadStream(file), upload.size);
+        const result = await ingest.receiveFile(prepared, file, upload.size ?? 0);
         // The file goes once tus has written the response (POST_FINISH), as the creation handler still reads it.
         return { status_code: 200, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify(result) };
       } catch (error) {

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { IMAGE_MESSAGES, MESSAGES } from '@pathology/contract';
 import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
@@ -17,6 +16,7 @@ import {
   sha256,
   SMALL_SVS,
   TUS,
+  tusFolder,
 } from '#test/uploads.ts';
 
 describe('tus uploads/images (real HTTP)', () => {
@@ -39,7 +39,7 @@ describe('tus uploads/images (real HTTP)', () => {
   });
 
   const endpoint = () => `${base}/api/v1/uploads/images`;
-  const tusDir = () => path.join(t.dataDir, 'tmp', 'tus');
+  const tusDir = () => tusFolder(t);
 
   async function call(sub: string, method: string, url: string, headers: Record<string, string> = {}, body?: Buffer) {
     return fetch(url, { method, headers: { ...TUS, ...(await t.auth(sub)), ...headers }, body });

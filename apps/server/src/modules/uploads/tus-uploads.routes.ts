@@ -1,10 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { IMAGE_MESSAGES, type ErrorResponse } from '@pathology/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import { z } from 'zod';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ImageIngest } from '../images/image-ingest.ts';
 import { createTusUploadServer } from './tus-upload-server.ts';
+import { PgUploadLocker } from './upload-locker.ts';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -16,7 +20,8 @@ const DESCRIPTION =
   'the checks of POST images run here, before any byte is sent: 404 unknown case, 403 no upload right, ' +
   '409 "Duplicate file", 415 unaccepted extension, 422 invalid fields. `HEAD` gives the bytes received ' +
   '(`Upload-Offset`), `PATCH` (`Content-Type: application/offset+octet-stream`, `Upload-Offset`) appends bytes, ' +
-  '`DELETE` abandons the upload. The PATCH that completes the file stores it as an image and answers 200 with ' +
+  '`DELETE` abandons the upload. A request meeting the upload while another request (on any server) writes it waits ' +
+  'briefly, then gets 423 and should retry after a HEAD. The PATCH that completes the file stores it as an image and answers 200 with ' +
   '`{ id, filename }` (or the error of POST images, e.g. 415 or 422 "Invalid VSI zip file"). When the storage is ' +
   'full (507) or cannot be written (503 with Retry-After) the upload is kept: HEAD gives the bytes kept (one short ' +
   'of the whole file when storing it failed), and PATCHing the rest stores it once the storage is back. Uploads belong to ' +
@@ -28,13 +33,25 @@ const UploadParamsSchema = z.object({ uploadId: z.string().describe('The last se
  * The tus endpoint `uploads/images`. tus (@tus/server) answers on Node's own request and
  * response: the route authenticates as any other, then hijacks the reply and hands both over.
  */
-export const tusUploadRoutes: FastifyPluginAsyncZod<{ ingest: ImageIngest; dataDir: string }> = async (
-  app,
-  { ingest, dataDir },
-) => {
-  const directory = path.join(dataDir, 'tmp', 'tus');
+export const tusUploadRoutes: FastifyPluginAsyncZod<{
+  ingest: ImageIngest;
+  blobs: BlobStore;
+  pool: pg.Pool;
+  dataDir: string;
+}> = async (app, { ingest, blobs, pool, dataDir }) => {
+  // In the storage folder when slides are files: every API process sees it, and finished uploads are renamed in.
+  const directory = path.join(blobs.stagingFolder?.() ?? path.join(dataDir, 'tmp'), 'tus');
   await fs.mkdir(directory, { recursive: true });
-  const tus = createTusUploadServer({ ingest, directory, path: `${app.prefix}/uploads/images`, log: app.log });
+  const lockedBody = JSON.stringify({ message: IMAGE_MESSAGES.uploadBusy } satisfies ErrorResponse);
+  const locker = new PgUploadLocker(pool, { lockedBody });
+  app.addHook('onClose', () => locker.close());
+  const tus = createTusUploadServer({
+    ingest,
+    directory,
+    locker,
+    path: `${app.prefix}/uploads/images`,
+    log: app.log,
+  });
 
   const sweep = async () => {
     const removed = await tus.sweepExpired();

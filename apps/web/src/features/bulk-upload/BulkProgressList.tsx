@@ -2,13 +2,14 @@ import { Alert, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UploadItemRow } from '../uploads/UploadItemRow.tsx';
 import type { UploadItem } from '../uploads/upload-types.ts';
+import { overallProgress } from './bulk-progress.ts';
 
 /** The batch's files during and after the upload: overall progress, then each file with retry. */
 export function BulkProgressList({ items, done }: { items: readonly UploadItem[]; done: boolean }) {
   const { t } = useTranslation();
   const uploaded = items.filter((item) => item.status === 'uploaded').length;
   const failed = items.filter((item) => item.status === 'upload_failed').length;
-  const overall = items.length === 0 ? 0 : items.reduce((sum, item) => sum + item.uploadProgress, 0) / items.length;
+  const overall = overallProgress(items);
   return (
     <Stack gap="sm" data-testid="bulk-progress">
       {done && (

@@ -1,18 +1,14 @@
 import { ImageUploadResponseSchema } from '@pathology/contract';
 import { DetailedError, Upload, type PreviousUpload } from 'tus-js-client';
 import { API_BASE_URL, getAccessToken } from '../../api/client.ts';
+import { TUS_CHUNK_SIZE, TUS_RETRY_DELAYS, TUS_RETRY_STATUSES } from './tus-settings.ts';
 import { UPLOAD_MESSAGES, UploadError, uploadErrorMessage } from './upload-errors.ts';
 import type { UploadTransport } from './upload-types.ts';
 
 export const TUS_ENDPOINT = `${API_BASE_URL}/uploads/images`;
-/** Big enough to keep requests few, small enough that a lost chunk costs little. */
-export const TUS_CHUNK_SIZE = 8 * 1024 * 1024;
-const RETRY_DELAYS = [1000, 3000, 5000];
-
-/** Retries only what may pass on its own: no answer at all, or a gateway that was busy. */
+/** Retries only what may pass on its own (see TUS_RETRY_STATUSES). */
 function shouldRetry(error: DetailedError): boolean {
-  const status = error.originalResponse?.getStatus() ?? 0;
-  return status === 0 || status === 502 || status === 503 || status === 504;
+  return TUS_RETRY_STATUSES.includes(error.originalResponse?.getStatus() ?? 0);
 }
 
 /** The user-facing text of a tus failure. */
@@ -41,7 +37,7 @@ export const tusTransport: UploadTransport = (item, onProgress, signal) =>
     const upload = new Upload(item.file, {
       endpoint: TUS_ENDPOINT,
       chunkSize: TUS_CHUNK_SIZE,
-      retryDelays: RETRY_DELAYS,
+      retryDelays: TUS_RETRY_DELAYS,
       metadata,
       removeFingerprintOnSuccess: true,
       onShouldRetry: shouldRetry,

@@ -14,6 +14,7 @@ const KNOWN: Record<string, string> = {
   [IMAGE_MESSAGES.invalidFilename]: 'invalidFilename',
   [IMAGE_MESSAGES.emptyFile]: 'emptyFile',
   [IMAGE_MESSAGES.uploadIncomplete]: 'uploadIncomplete',
+  [IMAGE_MESSAGES.uploadBusy]: 'uploadBusy',
   [BATCH_UPLOAD_MESSAGES.fileAlreadyExists]: 'fileAlreadyExists',
   [BATCH_UPLOAD_MESSAGES.noCaseNumber]: 'noCaseNumber',
 };
