@@ -16,7 +16,7 @@ import { startServerProcess, waitForHealthy, type ServerProcess } from '../apps/
 import { slidePath } from '../apps/server/test/testdata.ts';
 import { summarize } from './support/stats.ts';
 import { formatTable } from './support/table.ts';
-import { startTokenIssuer, type TokenIssuer } from './support/token-issuer.ts';
+import { startTokenIssuer, type TokenIssuer } from '../apps/server/test/token-issuer.ts';
 
 export const description =
   'Upload → first correct 512-px tile served from the original (lowest level and level 0), tile latency at 1 and 8 connections while the pyramid builds, time to the finished pyramid, next to vips dzsave (--runs N, --small, --replicate WxH)';
