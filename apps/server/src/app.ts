@@ -58,6 +58,9 @@ import { createImageIngest } from './modules/images/image-ingest.ts';
 import { imageUploadRoutes } from './modules/images/image-upload.routes.ts';
 import { imageRoutes } from './modules/images/image.routes.ts';
 import { createImageService } from './modules/images/image.service.ts';
+import { createDetectionRepository } from './modules/detections/detection.repository.ts';
+import { detectionRoutes } from './modules/detections/detection.routes.ts';
+import { createDetectionService } from './modules/detections/detection.service.ts';
 import { createDrawingDownload } from './modules/drawings/drawing-download.ts';
 import { createDrawingRepository } from './modules/drawings/drawing.repository.ts';
 import { drawingRoutes } from './modules/drawings/drawing.routes.ts';
@@ -106,6 +109,7 @@ export interface AppDeps {
     | 'dataDir'
     | 'tileCacheBytes'
     | 'maxCaseImages'
+    | 'detectionImport'
     | 'models'
     | 'publicUrl'
     | 'mail'
@@ -238,6 +242,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(drawingRoutes, {
         service: createDrawingService({ drawings, capabilities }),
         download: createDrawingDownload({ drawings, capabilities }),
+      });
+      await api.register(detectionRoutes, {
+        service: createDetectionService({
+          pool,
+          detections: createDetectionRepository(db),
+          drawings,
+          capabilities,
+          limits: deps.config.detectionImport,
+        }),
       });
       await api.register(imageNoteRoutes, {
         service: createImageNoteService({ notes: createImageNoteRepository(db), capabilities }),

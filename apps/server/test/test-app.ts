@@ -39,6 +39,8 @@ export function useTestApp(
     webDist?: string;
     /** What the app writes blobs through, e.g. a wrapper that makes the storage fail; `t.blobs` stays the real store. */
     wrapBlobs?: (store: FilesystemBlobStore) => BlobStore;
+    /** Limits of one import of detections; defaults generous enough for any test file. */
+    detectionImport?: { maxBytes: number; maxFeatures: number };
   } = {},
 ): TestContext {
   const context = {} as TestContext;
@@ -59,6 +61,7 @@ export function useTestApp(
         tileCacheBytes: 64 * 1024 * 1024,
         trustProxy: false,
         maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
+        detectionImport: options.detectionImport ?? { maxBytes: 512 * 1024 * 1024, maxFeatures: 1_000_000 },
         models: testModelFolders(context.dataDir),
         publicUrl: 'http://app.test',
         mail: {
