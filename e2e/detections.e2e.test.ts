@@ -109,8 +109,8 @@ describe('detections: import, show, toggle, count inside a drawing', () => {
         await page.getByRole('switch', { name: 'Show Tumor' }).click({ force: true });
         await expect.poll(() => tiles.some((url) => url.includes('hide=0&'))).toBe(true);
 
-        // A rectangle (B), saved, then its card tells the detections inside it.
-        await page.keyboard.press('b');
+        // A rectangle, saved, then its card tells the detections inside it.
+        await page.getByTestId('drawing-tool-rectangle').click();
         const [from, to] = [await at(page, 0.3, 0.3), await at(page, 0.5, 0.55)];
         await page.mouse.move(...from);
         await page.mouse.down();
@@ -132,7 +132,7 @@ describe('detections: import, show, toggle, count inside a drawing', () => {
         const total = [...expected.values()].reduce((a, b) => a + b);
         expect(total).toBeGreaterThan(50);
 
-        await page.keyboard.press('v');
+        await page.getByTestId('drawing-tool-select').click();
         await page.mouse.click(...(await at(page, 0.4, 0.42)));
         const count = page.getByTestId('drawing-detection-total');
         await expect.poll(() => count.getAttribute('data-total'), { timeout: 20_000 }).toBe(String(total));

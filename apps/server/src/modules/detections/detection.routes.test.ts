@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '#test/factories.ts';
+import { zipEntries } from '#test/zip-entries.ts';
 import {
   nucleiInside,
   nucleusFeature,
@@ -310,6 +311,48 @@ describe('detection routes', () => {
       expect(await storedRows(layerId)).toBe(0);
       expect((await remove('mia')).statusCode).toBe(404);
     });
+  });
+
+  it('adds the detections inside each area drawing to the measurements CSV of the drawings download', async () => {
+    const { base, imageId } = await layerIn();
+    const layout = nucleusLayout({ x: 0, y: 0, width: 1000, height: 1000 }, 100);
+    expect((await importText('mia', base, await syntheticDetectionsText(layout))).statusCode).toBe(201);
+    const rect = { x: 0, y: 0, width: 500, height: 300 };
+    const ring = [
+      [0, 0],
+      [500, 0],
+      [500, 300],
+      [0, 300],
+      [0, 0],
+    ];
+    const json = { 'content-type': 'application/json' };
+    const drawing = JSON.stringify({ shapeType: 'rectangle', geometry: { type: 'Polygon', coordinates: [ring] } });
+    const drawn = (await send('mia', `${base}/drawings`, drawing, json)).json<{ id: string }>();
+    const line = JSON.stringify({
+      shapeType: 'line',
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [9, 9],
+        ],
+      },
+    });
+    const lineId = (await send('mia', `${base}/drawings`, line, json)).json<{ id: string }>().id;
+    const zip = await send('mia', '/api/v1/drawings/download', JSON.stringify({ imageIds: [imageId] }), json);
+    expect(zip.statusCode).toBe(200);
+    const entries = await zipEntries(zip.rawPayload);
+    const csv = [...entries].find(([name]) => name.endsWith('measurements.csv'))![1].toString('utf8');
+    const [header, ...rows] = csv.replace('\uFEFF', '').trim().split('\n');
+    expect(header).toMatch(
+      /,detections,detections: Tumor,detections: Stroma,detections: Immune cells,detections: Necrosis$/,
+    );
+    const expected = nucleiInside(layout, rect);
+    const total = [...expected.values()].reduce((a, b) => a + b);
+    expect(rows.find((row) => row.startsWith(drawn.id))).toMatch(
+      new RegExp(`,${total},${[...expected.values()].join(',')}$`),
+    );
+    expect(rows.find((row) => row.startsWith(lineId))).toMatch(/,,,,,$/);
   });
 
   it('goes with its image and its layer', async () => {

@@ -85,7 +85,8 @@ export function DetectionLayer({ viewer, ready, image, layerId }: DetectionLayer
   if (!summary || layerId === undefined || (summary.total === 0 && !summary.canImport)) return null;
   return (
     <>
-      <Box pos="absolute" top={60} right={12} style={{ zIndex: 2 }}>
+      {/* Below the drawing toolbar's two rows, which reach across narrow viewers. */}
+      <Box pos="absolute" top={124} right={12} style={{ zIndex: 2 }}>
         <DetectionPanel
           imageId={image.id}
           layerId={layerId}
