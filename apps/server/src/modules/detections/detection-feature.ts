@@ -42,7 +42,7 @@ function ringOf(value: unknown): Ring | undefined {
 function polygonOf(value: unknown): Ring[] | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;
   const rings = value.map(ringOf);
-  return rings.every((ring) => ring !== undefined) ? (rings) : undefined;
+  return rings.every((ring) => ring !== undefined) ? rings : undefined;
 }
 
 /** The polygons of a Polygon or MultiPolygon geometry, or undefined for anything else. */
@@ -54,7 +54,7 @@ function polygonsOf(geometry: unknown): Ring[][] | undefined {
   }
   if (geometry.type === 'MultiPolygon' && Array.isArray(geometry.coordinates) && geometry.coordinates.length > 0) {
     const polygons = geometry.coordinates.map(polygonOf);
-    return polygons.every((polygon) => polygon !== undefined) ? (polygons) : undefined;
+    return polygons.every((polygon) => polygon !== undefined) ? polygons : undefined;
   }
   return undefined;
 }

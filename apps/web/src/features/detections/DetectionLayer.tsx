@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import type { DetectionObject, Image } from '@pathology/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import OpenSeadragon from 'openseadragon';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { DetectionInfo } from './DetectionInfo.tsx';
 import { DetectionPanel } from './DetectionPanel.tsx';
 import { detectionTileSource, type DetectionStyle } from './detection-tiles.ts';
@@ -29,6 +29,9 @@ export function DetectionLayer({ viewer, ready, image, layerId }: DetectionLayer
   const layer = image.imageLayerResources.find((candidate) => candidate.id === layerId);
   const [style, setStyle] = useState<DetectionStyle>({ hidden: [], fill: 0.35, outline: 0.9 });
   const [info, setInfo] = useState<{ object: DetectionObject; at: { x: number; y: number } } | null>(null);
+  // Read by the pointer handlers, which outlive a style change: an object of a hidden class is not shown.
+  const hidden = useRef(style.hidden);
+  hidden.current = style.hidden;
   const shown = summary !== undefined && summary.total > 0 && layer !== undefined && layerId !== undefined;
 
   const source = useMemo(
@@ -52,7 +55,13 @@ export function DetectionLayer({ viewer, ready, image, layerId }: DetectionLayer
       const asked = new AbortController();
       controller = asked;
       detectionAt(image.id, layerId, point.x, point.y, asked.signal)
-        .then((object) => setInfo(object ? { object, at: { x: position.x, y: position.y } } : null))
+        .then((object) =>
+          setInfo(
+            object && !hidden.current.includes(object.classIndex)
+              ? { object, at: { x: position.x, y: position.y } }
+              : null,
+          ),
+        )
         .catch(() => undefined);
     };
     const tracker = new OpenSeadragon.MouseTracker({

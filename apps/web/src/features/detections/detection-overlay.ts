@@ -21,10 +21,7 @@ export class DetectionOverlay {
   };
 
   constructor(private readonly viewer: OpenSeadragon.Viewer) {
-    viewer.world.addHandler(
-      'remove-item',
-      this.onRemove,
-    );
+    viewer.world.addHandler('remove-item', this.onRemove);
   }
 
   show(source: TileSource | null): void {
@@ -35,10 +32,7 @@ export class DetectionOverlay {
 
   destroy(): void {
     this.destroyed = true;
-    this.viewer.world.removeHandler(
-      'remove-item',
-      this.onRemove,
-    );
+    this.viewer.world.removeHandler('remove-item', this.onRemove);
     this.remove(this.current);
   }
 
