@@ -102,7 +102,7 @@ async function apiLoadTimes(page: Page, image: Image): Promise<{ times: number[]
  * software-rendered tiles, the drawings, and the rasterizing of both) and the drawing layer's own
  * painting time in each frame.
  */
-async function panAndZoomFrames(page: Page): Promise<{ frames: number[]; layer: number[] }> {
+export async function panAndZoomFrames(page: Page): Promise<{ frames: number[]; layer: number[] }> {
   // A script text, not a function: the bench runs through a transpiler whose helper names do not exist in the page.
   await page.evaluate(`(() => {
     performance.clearMeasures('drawing-frame');

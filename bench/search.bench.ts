@@ -161,6 +161,7 @@ function createApp(database: Database, issuer: TestIssuer): Promise<FastifyInsta
       webDist: '/nonexistent',
       // The search never predicts: no model is read.
       models: { builtinDir: '/nonexistent', modelsDir: '/nonexistent' },
+      detectionImport: { maxBytes: 1024 * 1024, maxFeatures: 1000 },
       // The search never uploads: no blob is written and no job is sent.
       dataDir: path.join(dataRoot, 'app'),
       tileCacheBytes: 0,

@@ -58,6 +58,10 @@ import { createImageIngest } from './modules/images/image-ingest.ts';
 import { imageUploadRoutes } from './modules/images/image-upload.routes.ts';
 import { imageRoutes } from './modules/images/image.routes.ts';
 import { createImageService } from './modules/images/image.service.ts';
+import { createDetectionRepository } from './modules/detections/detection.repository.ts';
+import { detectionRoutes } from './modules/detections/detection.routes.ts';
+import { createDrawingDetectionCounts } from './modules/detections/drawing-detections.ts';
+import { createDetectionService } from './modules/detections/detection.service.ts';
 import { createDrawingDownload } from './modules/drawings/drawing-download.ts';
 import { createDrawingRepository } from './modules/drawings/drawing.repository.ts';
 import { drawingRoutes } from './modules/drawings/drawing.routes.ts';
@@ -108,6 +112,7 @@ export interface AppDeps {
     | 'dataDir'
     | 'tileCacheBytes'
     | 'maxCaseImages'
+    | 'detectionImport'
     | 'models'
     | 'publicUrl'
     | 'mail'
@@ -250,9 +255,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         service: createBatchUploadService({ repository: createBatchUploadRepository(db), capabilities }),
       });
       const drawings = createDrawingRepository(db);
+      const detections = createDetectionRepository(db);
       await api.register(drawingRoutes, {
         service: createDrawingService({ drawings, capabilities }),
-        download: createDrawingDownload({ drawings, capabilities }),
+        download: createDrawingDownload({
+          drawings,
+          capabilities,
+          detectionCounts: createDrawingDetectionCounts(detections),
+        }),
+      });
+      await api.register(detectionRoutes, {
+        service: createDetectionService({
+          pool,
+          detections,
+          drawings,
+          capabilities,
+          limits: deps.config.detectionImport,
+        }),
       });
       await api.register(imageNoteRoutes, {
         service: createImageNoteService({ notes: createImageNoteRepository(db), capabilities }),

@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   SEED_DEMO: booleanText.optional(),
   MAX_CASE_IMAGES: z.coerce.number().int().min(1).default(200),
+  DETECTIONS_MAX_MB: z.coerce.number().int().min(1).default(2048),
+  DETECTIONS_MAX_FEATURES: z.coerce.number().int().min(1).default(3_000_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repositoryRoot, 'apps/web/dist')),
@@ -69,6 +71,8 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
   MODELS_DIR:
     'Folder of installed AI models: a manifest.json and its .onnx files (see "AI models" below). Default DATA_DIR/models.',
   MAX_CASE_IMAGES: 'Image count of a case above which uploads warn. Default 200.',
+  DETECTIONS_MAX_MB: 'Largest GeoJSON file of detections one import takes, in MB. Default 2048.',
+  DETECTIONS_MAX_FEATURES: 'Most detections one import takes. Default 3000000.',
   WORKER_CONCURRENCY: 'Jobs one worker process runs at once per queue. Default 2.',
   LOG_LEVEL: 'pino log level. Default info.',
   WEB_DIST: 'Folder of the built web app served at /. Default apps/web/dist.',
@@ -108,6 +112,8 @@ export interface Config {
   embeddedPgPort: number;
   seedDemo: boolean;
   maxCaseImages: number;
+  /** Limits of one import of detections (GeoJSON). */
+  detectionImport: { maxBytes: number; maxFeatures: number };
   workerConcurrency: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string;
@@ -150,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL == null,
     maxCaseImages: e.MAX_CASE_IMAGES,
+    detectionImport: { maxBytes: e.DETECTIONS_MAX_MB * 1024 * 1024, maxFeatures: e.DETECTIONS_MAX_FEATURES },
     workerConcurrency: e.WORKER_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),

@@ -70,6 +70,7 @@ export async function startIdpApp(database: TestDatabase, options: IdpAppOptions
       role: 'api',
       logLevel: 'silent',
       webDist: '/nonexistent',
+      detectionImport: { maxBytes: 1024 * 1024, maxFeatures: 1000 },
       dataDir: os.tmpdir(),
       tileCacheBytes: 0,
       trustProxy: options.trustProxy ?? ['loopback'],

@@ -15,6 +15,7 @@ export * from './api/attachments.ts';
 export * from './api/batch-upload.ts';
 export * from './api/colors.ts';
 export * from './api/drawings.ts';
+export * from './api/detections.ts';
 export * from './api/predictions.ts';
 export * from './api/notices.ts';
 export * from './api/image-notes.ts';

@@ -12,6 +12,8 @@ import caseListEn from '../features/case-list/i18n/en.json';
 import caseListJa from '../features/case-list/i18n/ja.json';
 import csvEn from '../features/csv-import/i18n/en.json';
 import csvJa from '../features/csv-import/i18n/ja.json';
+import detectionsEn from '../features/detections/i18n/en.json';
+import detectionsJa from '../features/detections/i18n/ja.json';
 import drawingsEn from '../features/drawings/i18n/en.json';
 import drawingsJa from '../features/drawings/i18n/ja.json';
 import imageNotesEn from '../features/image-notes/i18n/en.json';
@@ -59,6 +61,7 @@ export const resources = {
       viewer: viewerJa,
       viewerColour: viewerColourJa,
       drawings: drawingsJa,
+      detections: detectionsJa,
       imageNotes: imageNotesJa,
       predictions: predictionsJa,
       csvImport: csvJa.import,
@@ -82,6 +85,7 @@ export const resources = {
       viewer: viewerEn,
       viewerColour: viewerColourEn,
       drawings: drawingsEn,
+      detections: detectionsEn,
       imageNotes: imageNotesEn,
       predictions: predictionsEn,
       csvImport: csvEn.import,

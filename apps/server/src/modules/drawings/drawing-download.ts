@@ -4,12 +4,16 @@ import yazl from 'yazl';
 import type { Caller } from '../../auth/caller.ts';
 import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { featureCollection, measurementsCsv } from './drawing-export.ts';
+import { featureCollection, measurementsCsv, type DrawingDetections } from './drawing-export.ts';
 import type { DrawingRepository, Reader } from './drawing.repository.ts';
 
 interface Deps {
   drawings: DrawingRepository;
   capabilities: Pick<CapabilitiesService, 'getManyCaseCapabilities'>;
+  /** Detections inside each drawing, for the measurements CSV. */
+  detectionCounts?: (
+    drawings: readonly { id: string; imageLayerId: string; geometry: unknown }[],
+  ) => Promise<DrawingDetections>;
 }
 
 /** A zip member name: no path separators or characters Windows refuses, never empty. */
@@ -25,7 +29,7 @@ function safeName(name: string): string {
  * per image with drawings, `<name>/drawings.geojson` and `<name>/measurements.csv`. Members are made
  * one image at a time as the client reads, so a thousand images never sit in memory together.
  */
-export function createDrawingDownload({ drawings, capabilities }: Deps) {
+export function createDrawingDownload({ drawings, capabilities, detectionCounts }: Deps) {
   return async function download(caller: Caller, imageIds: readonly string[]): Promise<Readable> {
     const unique = [...new Set(imageIds)];
     const found = await drawings.downloadableImages(unique);
@@ -59,10 +63,12 @@ export function createDrawingDownload({ drawings, capabilities }: Deps) {
         );
       });
       zip.addReadStreamLazy(`${folder}/measurements.csv`, (done) => {
-        rows().then(
-          (list) => done(null, Readable.from([measurementsCsv(list, micronsPerPixelXY(image.resolution))])),
-          (error: unknown) => done(error, Readable.from([])),
-        );
+        rows()
+          .then(async (list) => {
+            const detections = await detectionCounts?.(list);
+            done(null, Readable.from([measurementsCsv(list, micronsPerPixelXY(image.resolution), detections)]));
+          })
+          .catch((error: unknown) => done(error, Readable.from([])));
       });
     }
     zip.end();

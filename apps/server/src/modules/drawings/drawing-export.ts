@@ -104,12 +104,33 @@ const MEASUREMENT_COLUMNS = [
   'created_at',
 ];
 
+/** The total and per-class counts of a drawing, empty for a drawing without an inside. */
+function detectionCells(detections: DrawingDetections, drawingId: string): (number | string)[] {
+  if (detections.classNames.length === 0) return [];
+  const counts = detections.counts.get(drawingId);
+  if (counts === undefined) return detections.classNames.map(() => '').concat('');
+  const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
+  return [total, ...detections.classNames.map((name) => counts.get(name) ?? 0)];
+}
+
 const rounded = (value: number | undefined, digits: number) => (value === undefined ? '' : value.toFixed(digits));
 
-/** The measurements CSV of one image: µm columns stay empty when the image has no valid resolution. */
+/** Detections inside each drawing (by id), per class name, and the classes met on the image's layers. */
+export interface DrawingDetections {
+  classNames: readonly string[];
+  counts: ReadonlyMap<string, ReadonlyMap<string, number>>;
+}
+
+const NO_DETECTIONS: DrawingDetections = { classNames: [], counts: new Map() };
+
+/**
+ * The measurements CSV of one image: µm columns stay empty when the image has no valid resolution. Where the image
+ * has detections, `detections` and one `detections: <class>` column per class count those inside each area drawing.
+ */
 export function measurementsCsv(
   drawings: readonly ExportedDrawing[],
   micronsPerPixel: { x: number; y: number } | undefined,
+  detections: DrawingDetections = NO_DETECTIONS,
 ): string {
   const rows = drawings.map((drawing) => {
     const geometry = drawing.geometry as DrawingGeometry;
@@ -129,8 +150,15 @@ export function measurementsCsv(
       rounded(pixels.perimeter, 1),
       rounded(pixels.area, 1),
       drawing.createdAt.toISOString(),
+      ...detectionCells(detections, drawing.id),
     ];
   });
+  const columns = [
+    ...MEASUREMENT_COLUMNS,
+    ...(detections.classNames.length === 0
+      ? []
+      : ['detections', ...detections.classNames.map((name) => spreadsheetSafe(`detections: ${name}`))]),
+  ];
   // BOM: spreadsheet programs then read the titles' Japanese as UTF-8.
-  return '\uFEFF' + stringify(rows, { header: true, columns: MEASUREMENT_COLUMNS });
+  return '\uFEFF' + stringify(rows, { header: true, columns });
 }

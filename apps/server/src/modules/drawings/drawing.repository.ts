@@ -112,6 +112,7 @@ export function createDrawingRepository(db: Db) {
       return db
         .select({
           id: drawings.id,
+          imageLayerId: drawings.imageLayerId,
           layerNumber: imageLayers.layerNumber,
           title: drawings.title,
           shapeType: drawings.shapeType,

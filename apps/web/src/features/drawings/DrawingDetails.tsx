@@ -9,6 +9,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconTrash, IconX } from '@tabler/icons-react';
+import { DrawingDetectionCount } from '../detections/DrawingDetectionCount.tsx';
 import type { DrawingLayer } from './useDrawingLayer.ts';
 
 /** The selected drawing: its title, visibility, measurement and author, editable where the user may. */
@@ -107,6 +108,13 @@ export function DrawingDetails({ layer, image }: { layer: DrawingLayer; image: I
             {measurement}
           </Text>
         )}
+        <DrawingDetectionCount
+          imageId={image.id}
+          layerId={drawing.imageLayerId}
+          drawingId={drawing.id}
+          geometryType={drawing.geometry.type}
+          updatedAt={drawing.updatedAt}
+        />
         {drawing.authorName && (
           <Text size="xs" c="dimmed">
             {t('drawings.details.author', { name: drawing.authorName })}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text.ts';
 import { saveBlob } from '../case-images/fetch-binary.ts';
+import { DetectionLayer } from '../detections/DetectionLayer.tsx';
 import { DrawingTools } from '../drawings/DrawingTools.tsx';
 import { PredictionLayer } from '../predictions/PredictionLayer.tsx';
 import { ColourPanel } from '../viewer-colour/ColourPanel.tsx';
@@ -162,6 +163,7 @@ export function SlideView(props: SlideViewProps) {
         )}
         {ready && <ZoomIndicator zoomText={text} scaleBar={bar} />}
         <PredictionLayer viewer={viewer} ready={ready} image={image} caseItem={caseItem} />
+        <DetectionLayer viewer={viewer} ready={ready} image={image} layerId={layerId} />
         <DrawingTools viewer={viewer} ready={ready} image={image} layerId={layerId} caseItem={caseItem} />
       </Box>
       {version === 'v2' && (

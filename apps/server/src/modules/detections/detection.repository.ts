@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accountName } from '../accounts/account-name.ts';
+import type { CellCount, Region } from './detection-grid.ts';
+
+/** PostgreSQL `box` text of a region. */
+const boxOf = (region: Region) => `(${region.x + region.width},${region.y + region.height}),(${region.x},${region.y})`;
+
+/** Class indexes a tile leaves out, as a parameter. */
+const hiddenParam = (hidden: readonly number[]) => sql`${sql.param([...hidden])}::smallint[]`;
+
+export type DetectionRow = {
+  id: string;
+  classIndex: number;
+  geometry: string;
+  measurements: string | null;
+};
+
+export type ExportRow = { id: number; classIndex: number; geometry: string; measurements: string | null };
+
+/** Rows per round trip while an export streams. */
+const EXPORT_BATCH = 10_000;
+
+export function createDetectionRepository(db: Db) {
+  return {
+    /** The layer's imports, newest first, with their importer's name. */
+    async sets(layerId: string) {
+      const { rows } = await db.execute<{
+        id: string;
+        imageId: string;
+        imageLayerId: string;
+        accountId: string | null;
+        name: string;
+        count: number;
+        authorName: string | null;
+        createdAt: string;
+      }>(sql`
+        SELECT s.id, s.image_id AS "imageId", s.image_layer_id AS "imageLayerId", s.account_id AS "accountId",
+               s.name, s.count, ${accountName} AS "authorName", to_json(s.created_at)#>>'{}' AS "createdAt"
+        FROM detection_sets s LEFT JOIN accounts ON accounts.id = s.account_id
+        WHERE s.image_layer_id = ${layerId} ORDER BY s.created_at DESC, s.id`);
+      return rows;
+    },
+
+    /** The layer's classes with how many detections each has (classes left without any are left out). */
+    async classes(layerId: string) {
+      const { rows } = await db.execute<{ index: number; name: string; color: string; count: number }>(sql`
+        SELECT c.class_index AS index, c.name, c.color, sum(g.count)::int AS count
+        FROM detection_classes c
+        JOIN detection_cells g ON g.image_layer_id = c.image_layer_id AND g.class_index = c.class_index
+          AND g.cell_size = (SELECT max(cell_size) FROM detection_cells WHERE image_layer_id = ${layerId})
+        WHERE c.image_layer_id = ${layerId}
+        GROUP BY c.class_index, c.name, c.color ORDER BY c.class_index`);
+      return rows;
+    },
+
+    /** How many objects overlap a region, counting no further than `limit`. */
+    async countUpTo(layerId: string, region: Region, limit: number): Promise<number> {
+      const { rows } = await db.execute<{ count: number }>(sql`
+        SELECT count(*)::int AS count FROM (
+          SELECT 1 FROM detections WHERE bbox && ${boxOf(region)}::box AND image_layer_id = ${layerId} LIMIT ${limit}
+        ) AS found`);
+      return rows[0]!.count;
+    },
+
+    /** The objects overlapping a region (GiST on `bbox`), but those of hidden classes. */
+    async objectsIn(layerId: string, region: Region, hidden: readonly number[] = []): Promise<DetectionRow[]> {
+      const { rows } = await db.execute<DetectionRow>(sql`
+        SELECT id::text, class_index AS "classIndex", geometry, measurements FROM detections
+        WHERE bbox && ${boxOf(region)}::box AND image_layer_id = ${layerId}
+          AND class_index <> ALL(${hiddenParam(hidden)})`);
+      return rows;
+    },
+
+    /** Counts per class and cell of `cellSize` over a region, summed across the layer's imports. */
+    async cellsIn(layerId: string, cellSize: number, region: Region): Promise<CellCount[]> {
+      const [first, last] = [
+        [Math.floor(region.x / cellSize), Math.floor(region.y / cellSize)],
+        [Math.floor((region.x + region.width) / cellSize), Math.floor((region.y + region.height) / cellSize)],
+      ] as const;
+      const { rows } = await db.execute<CellCount>(sql`
+        SELECT cell_column AS column, cell_row AS row, class_index AS "classIndex", sum(count)::int AS count
+        FROM detection_cells
+        WHERE image_layer_id = ${layerId} AND cell_size = ${cellSize}
+          AND cell_row BETWEEN ${first[1]} AND ${last[1]} AND cell_column BETWEEN ${first[0]} AND ${last[0]}
+        GROUP BY cell_column, cell_row, class_index`);
+      return rows;
+    },
+
+    /** Objects whose box holds a point, smallest first: the caller keeps the first whose outline holds it. */
+    async objectsAt(layerId: string, x: number, y: number): Promise<DetectionRow[]> {
+      const { rows } = await db.execute<DetectionRow>(sql`
+        SELECT id::text, class_index AS "classIndex", geometry, measurements FROM detections
+        WHERE bbox @> point(${x}, ${y}) AND image_layer_id = ${layerId}
+        ORDER BY area(bbox) LIMIT 20`);
+      return rows;
+    },
+
+    /**
+     * Objects per class whose centre (of their box) lies inside a polygon, given as PostgreSQL `polygon` text; the
+     * GiST index narrows to the polygon's box first.
+     */
+    async countInPolygon(layerId: string, polygon: string, bounds: Region): Promise<Map<number, number>> {
+      const { rows } = await db.execute<{ classIndex: number; count: number }>(sql`
+        SELECT class_index AS "classIndex", count(*)::int AS count FROM detections
+        WHERE bbox && ${boxOf(bounds)}::box AND image_layer_id = ${layerId}
+          AND ${polygon}::polygon @> center(bbox)
+        GROUP BY class_index`);
+      return new Map(rows.map((row) => [row.classIndex, row.count]));
+    },
+
+    /** The layer's detections in batches, import by import in file order (keyset on the set's index). */
+    async *exportBatches(layerId: string): AsyncGenerator<ExportRow[]> {
+      const sets = await db.execute<{ id: string }>(
+        sql`SELECT id FROM detection_sets WHERE image_layer_id = ${layerId} ORDER BY created_at, id`,
+      );
+      for (const { id: setId } of sets.rows) {
+        let after = 0;
+        for (;;) {
+          const { rows } = await db.execute<ExportRow>(sql`
+            SELECT id::float8 AS id, class_index AS "classIndex", geometry, measurements FROM detections
+            WHERE set_id = ${setId} AND id > ${after} ORDER BY id LIMIT ${EXPORT_BATCH}`);
+          if (rows.length > 0) yield rows;
+          if (rows.length < EXPORT_BATCH) break;
+          after = rows.at(-1)!.id;
+        }
+      }
+    },
+
+    async findSet(layerId: string, setId: string): Promise<{ accountId: string | null } | undefined> {
+      const { rows } = await db.execute<{ accountId: string | null }>(sql`
+        SELECT account_id AS "accountId" FROM detection_sets WHERE id = ${setId} AND image_layer_id = ${layerId}`);
+      return rows[0];
+    },
+
+    async deleteSet(setId: string): Promise<void> {
+      await db.execute(sql`DELETE FROM detection_sets WHERE id = ${setId}`);
+    },
+  };
+}
+
+export type DetectionRepository = ReturnType<typeof createDetectionRepository>;

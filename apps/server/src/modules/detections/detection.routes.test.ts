@@ -1,0 +1,402 @@
+import {
+  badDetectionFeatureMessage,
+  DETECTION_MESSAGES,
+  DetectionSummarySchema,
+  DetectionViewportSchema,
+  DRAWING_MESSAGES,
+} from '@pathology/contract';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '#test/factories.ts';
+import { zipEntries } from '#test/zip-entries.ts';
+import {
+  nucleiInside,
+  nucleusFeature,
+  nucleusLayout,
+  syntheticDetectionsText,
+  type NucleusLayout,
+} from '#test/synthetic-detections.ts';
+import { useTestApp } from '#test/test-app.ts';
+
+const SIZE = { width: 40_000, height: 30_000 };
+const GEOJSON = { 'content-type': 'application/geo+json' };
+
+const collection = (features: unknown[]) => JSON.stringify({ type: 'FeatureCollection', features });
+
+describe('detection routes', () => {
+  const t = useTestApp();
+  let make: ReturnType<typeof factories>;
+  let group: string;
+  let deniedGroup: string;
+
+  beforeAll(async () => {
+    make = factories(t.database.db);
+    group = await make.organization({ downloadDrawingsEnabled: true });
+    deniedGroup = await make.organization({ drawingCreationDenied: true });
+    await make.join(await make.account({ subject: 'mia' }), group, 'member');
+    await make.join(await make.account({ subject: 'max' }), group, 'member');
+    await make.join(await make.account({ subject: 'viewer' }), group, 'read_only');
+    await make.account({ subject: 'outsider' });
+    await make.join(await make.account({ subject: 'denied-member' }), deniedGroup, 'member');
+  });
+
+  async function layerIn(organizationId = group) {
+    const caseId = await make.case({ ownerOrganizationId: organizationId });
+    const imageId = await make.image(caseId);
+    const layerId = await make.imageLayer(imageId, SIZE);
+    return { caseId, imageId, layerId, base: `/api/v1/images/${imageId}/layers/${layerId}` };
+  }
+
+  const get = async (sub: string, url: string) => t.app.inject({ method: 'GET', url, headers: await t.auth(sub) });
+  const send = async (sub: string, url: string, body: string, type = GEOJSON) =>
+    t.app.inject({ method: 'POST', url, headers: { ...(await t.auth(sub)), ...type }, payload: body });
+  const importText = async (sub: string, base: string, body: string) =>
+    send(sub, `${base}/detections?name=nuclei.geojson`, body);
+
+  const storedRows = async (layerId: string) =>
+    (
+      await t.database.db.execute<{ count: number }>(
+        sql`SELECT ((SELECT count(*) FROM detections WHERE image_layer_id = ${layerId})
+                 + (SELECT count(*) FROM detection_sets WHERE image_layer_id = ${layerId})
+                 + (SELECT count(*) FROM detection_cells WHERE image_layer_id = ${layerId}))::int AS count`,
+      )
+    ).rows[0]!.count;
+
+  describe('a generated file of 100,000 nuclei', () => {
+    let layer: Awaited<ReturnType<typeof layerIn>>;
+    let layout: NucleusLayout;
+
+    beforeAll(async () => {
+      layer = await layerIn();
+      layout = nucleusLayout({ x: 1000, y: 1000, width: 38_000, height: 28_000 }, 100_000);
+      const response = await importText('mia', layer.base, await syntheticDetectionsText(layout));
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({ count: 100_000 });
+    }, 180_000);
+
+    it('is stored with its classes, colours and counts', async () => {
+      const summary = DetectionSummarySchema.parse((await get('viewer', `${layer.base}/detections`)).json());
+      expect(summary.total).toBe(100_000);
+      expect(summary.classes.map(({ name, color, count }) => ({ name, color, count }))).toEqual([
+        { name: 'Tumor', color: '#c80000', count: 25_000 },
+        { name: 'Stroma', color: '#96c896', count: 25_000 },
+        { name: 'Immune cells', color: '#a05aa0', count: 25_000 },
+        { name: 'Necrosis', color: '#323232', count: 25_000 },
+      ]);
+      expect(summary.sets).toEqual([
+        expect.objectContaining({ name: 'nuclei.geojson', count: 100_000, deletable: false }),
+      ]);
+      expect(summary).toMatchObject({ canImport: false, canExport: false });
+      expect((await get('mia', `${layer.base}/detections`)).json()).toMatchObject({ canImport: true, canExport: true });
+    });
+
+    it('answers a close viewport with the objects in it and a far one with counts per cell', async () => {
+      const close = DetectionViewportSchema.parse(
+        (await get('viewer', `${layer.base}/detections/viewport?x=1000&y=1000&width=1000&height=800&scale=1`)).json(),
+      );
+      expect(close.kind).toBe('objects');
+      const expected = [...nucleiInside(layout, { x: 1000, y: 1000, width: 1000, height: 800 }).values()];
+      // Objects overlapping the edges come too: at least those whose centres lie inside.
+      if (close.kind === 'objects') expect(close.data.length).toBeGreaterThanOrEqual(expected.reduce((a, b) => a + b));
+
+      const whole = DetectionViewportSchema.parse(
+        (await get('viewer', `${layer.base}/detections/viewport?x=0&y=0&width=40000&height=30000&scale=0.02`)).json(),
+      );
+      expect(whole.kind).toBe('density');
+      if (whole.kind === 'density') {
+        expect(whole.cellSize).toBe(256);
+        expect(whole.cells.reduce((sum, cell) => sum + cell.count, 0)).toBe(100_000);
+      }
+    });
+
+    it('renders tiles: outlines close up, density further out, hidden classes left out', async () => {
+      const tile = async (path: string) => {
+        const response = await get('viewer', `${layer.base}/detections/tiles/${path}`);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.headers['content-type']).toBe('image/png');
+        const { data, info } = await sharp(response.rawPayload).raw().toBuffer({ resolveWithObject: true });
+        let painted = 0;
+        for (let at = 3; at < data.length; at += 4) if (data[at]! > 0) painted += 1;
+        return { painted, width: info.width, height: info.height };
+      };
+      // Level 16 is full resolution (2^16 ≥ 40,000); tile (2, 2) covers 1024–1536 px, inside the nuclei.
+      const close = await tile('16/2/2');
+      expect(close).toMatchObject({ width: 512, height: 512 });
+      expect(close.painted).toBeGreaterThan(10_000);
+      const allHidden = await tile('16/2/2?hide=0,1,2,3');
+      expect(allHidden.painted).toBe(0);
+      // Level 9: the whole slide in one tile of 313 × 235 pixels.
+      const whole = await tile('9/0/0');
+      expect(whole).toMatchObject({ width: 313, height: 235 });
+      expect(whole.painted).toBeGreaterThan(0.7 * 313 * 235 * (38 / 40) * (28 / 30));
+      expect((await get('viewer', `${layer.base}/detections/tiles/9/1/0`)).statusCode).toBe(404);
+    });
+
+    it('tells the class and measurements of the object under a point', async () => {
+      const found = (
+        await get('viewer', `${layer.base}/detections/at?x=${1000 + layout.spacing / 2}&y=${1000 + layout.spacing / 2}`)
+      ).json();
+      expect(found.data).toMatchObject({ classIndex: 0, measurements: { 'Nucleus: Circularity': 0.9 } });
+      const between = (await get('viewer', `${layer.base}/detections/at?x=1000.5&y=1000.5`)).json();
+      expect(between.data).toBeNull();
+    });
+
+    it('counts the detections inside a rectangle per class, with shares', async () => {
+      const rect = { x: 5000, y: 7000, width: 3000, height: 2000 };
+      const drawn = await send(
+        'mia',
+        `${layer.base}/drawings`,
+        JSON.stringify({
+          shapeType: 'rectangle',
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [rect.x, rect.y],
+                [rect.x + rect.width, rect.y],
+                [rect.x + rect.width, rect.y + rect.height],
+                [rect.x, rect.y + rect.height],
+                [rect.x, rect.y],
+              ],
+            ],
+          },
+        }),
+        { 'content-type': 'application/json' },
+      );
+      expect(drawn.statusCode, drawn.body).toBe(201);
+      const drawingId = drawn.json<{ id: string }>().id;
+      const started = performance.now();
+      const counted = await get('viewer', `${layer.base}/drawings/${drawingId}/detections`);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      const expected = nucleiInside(layout, rect);
+      const total = [...expected.values()].reduce((a, b) => a + b);
+      expect(counted.json()).toMatchObject({ drawingId, total });
+      for (const item of counted.json<{ classes: { name: string; count: number; share: number }[] }>().classes) {
+        expect(item.count).toBe(expected.get(item.name));
+        expect(item.share).toBeCloseTo(item.count / total, 6);
+      }
+    });
+
+    it('exports them as a QuPath GeoJSON FeatureCollection', { timeout: 120_000 }, async () => {
+      const response = await get('mia', `${layer.base}/detections/export`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toMatch(/attachment/);
+      const exported = response.json<{ type: string; features: Record<string, never>[] }>();
+      expect(exported.type).toBe('FeatureCollection');
+      expect(exported.features).toHaveLength(100_000);
+      const first = nucleusFeature(layout, 0);
+      expect(exported.features[0]).toMatchObject({
+        type: 'Feature',
+        geometry: first.geometry,
+        properties: {
+          objectType: 'detection',
+          classification: { name: 'Tumor', color: [200, 0, 0] },
+          measurements: first.properties.measurements,
+        },
+      });
+    });
+  });
+
+  describe('refused imports store nothing', () => {
+    const good = (index: number) => nucleusFeature(nucleusLayout({ x: 0, y: 0, width: 500, height: 500 }, 10), index);
+
+    it.each([
+      [
+        'coordinates outside the image',
+        {
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [0, 0],
+                [50_000, 0],
+                [0, 9],
+                [0, 0],
+              ],
+            ],
+          },
+        },
+        DETECTION_MESSAGES.outsideImage,
+      ],
+      ['a point', { geometry: { type: 'Point', coordinates: [5, 5] } }, DETECTION_MESSAGES.badGeometry],
+      [
+        'an open ring',
+        {
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [0, 0],
+                [9, 0],
+                [0, 9],
+                [1, 1],
+              ],
+            ],
+          },
+        },
+        DETECTION_MESSAGES.badGeometry,
+      ],
+      [
+        'a class without a name',
+        { properties: { classification: { color: [1, 2, 3] } } },
+        DETECTION_MESSAGES.badClassification,
+      ],
+    ])('names the first bad feature: %s', async (_name, change, reason) => {
+      const { base, layerId } = await layerIn();
+      const features = [good(0), good(1), good(2), { ...good(3), ...change }, { ...good(4), ...change }];
+      const response = await importText('mia', base, collection(features));
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        message: badDetectionFeatureMessage(3, reason),
+        errors: { 'features[3]': reason },
+      });
+      expect(await storedRows(layerId)).toBe(0);
+    });
+
+    it.each([
+      ['not JSON', 'this is not json', DETECTION_MESSAGES.notGeoJson],
+      ['cut short', collection([good(0), good(1)]).slice(0, -30), DETECTION_MESSAGES.notGeoJson],
+      ['without features', JSON.stringify({ type: 'FeatureCollection', features: [] }), DETECTION_MESSAGES.noFeatures],
+    ])('refuses a file that is %s', async (_name, body, message) => {
+      const { base, layerId } = await layerIn();
+      const response = await importText('mia', base, body);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ message, errors: { file: message } });
+      expect(await storedRows(layerId)).toBe(0);
+    });
+  });
+
+  describe('permissions', () => {
+    const file = async () => syntheticDetectionsText(nucleusLayout({ x: 100, y: 100, width: 2000, height: 2000 }, 50));
+
+    it('lets members import, everyone on the case view, and hides the layer from others (404)', async () => {
+      const { base } = await layerIn();
+      expect((await importText('viewer', base, await file())).statusCode).toBe(403);
+      expect((await importText('outsider', base, await file())).statusCode).toBe(404);
+      expect((await importText('mia', base, await file())).statusCode).toBe(201);
+      for (const path of ['', '/viewport?x=0&y=0&width=100&height=100&scale=1', '/tiles/16/0/0', '/at?x=1&y=1']) {
+        expect((await get('outsider', `${base}/detections${path}`)).statusCode, path).toBe(404);
+        expect((await get('viewer', `${base}/detections${path}`)).statusCode, path).toBe(200);
+      }
+      expect((await get('outsider', `${base}/detections/export`)).statusCode).toBe(404);
+      expect((await get('viewer', `${base}/detections/export`)).statusCode).toBe(403);
+      expect((await get('mia', `${base}/detections/export`)).statusCode).toBe(200);
+      expect((await get('viewer', `/api/v1/images/not-an-id/layers/x/detections`)).statusCode).toBe(404);
+    });
+
+    it('tells a member of a group that denies drawing why an import is refused', async () => {
+      const { base } = await layerIn(deniedGroup);
+      const refused = await importText('denied-member', base, await file());
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(DRAWING_MESSAGES.creationDenied);
+    });
+
+    it('exports only where drawings may be downloaded', async () => {
+      const other = await make.organization({ downloadDrawingsEnabled: false });
+      await make.join(await make.account({ subject: 'olga' }), other, 'member');
+      const { base } = await layerIn(other);
+      expect((await importText('olga', base, await file())).statusCode).toBe(201);
+      expect((await get('olga', `${base}/detections/export`)).statusCode).toBe(403);
+    });
+
+    it('deletes an import for its importer or an editor, not a read-only member or an outsider', async () => {
+      const { base, layerId } = await layerIn();
+      const setId = (await importText('mia', base, await file())).json<{ setId: string }>().setId;
+      const remove = async (sub: string) =>
+        t.app.inject({ method: 'DELETE', url: `${base}/detections/${setId}`, headers: await t.auth(sub) });
+      expect((await remove('outsider')).statusCode).toBe(404);
+      expect((await remove('viewer')).statusCode).toBe(403);
+      expect((await remove('max')).statusCode).toBe(204);
+      expect(await storedRows(layerId)).toBe(0);
+      expect((await remove('mia')).statusCode).toBe(404);
+    });
+  });
+
+  it('adds the detections inside each area drawing to the measurements CSV of the drawings download', async () => {
+    const { base, imageId } = await layerIn();
+    const layout = nucleusLayout({ x: 0, y: 0, width: 1000, height: 1000 }, 100);
+    expect((await importText('mia', base, await syntheticDetectionsText(layout))).statusCode).toBe(201);
+    const rect = { x: 0, y: 0, width: 500, height: 300 };
+    const ring = [
+      [0, 0],
+      [500, 0],
+      [500, 300],
+      [0, 300],
+      [0, 0],
+    ];
+    const json = { 'content-type': 'application/json' };
+    const drawing = JSON.stringify({ shapeType: 'rectangle', geometry: { type: 'Polygon', coordinates: [ring] } });
+    const drawn = (await send('mia', `${base}/drawings`, drawing, json)).json<{ id: string }>();
+    const line = JSON.stringify({
+      shapeType: 'line',
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [9, 9],
+        ],
+      },
+    });
+    const lineId = (await send('mia', `${base}/drawings`, line, json)).json<{ id: string }>().id;
+    const zip = await send('mia', '/api/v1/drawings/download', JSON.stringify({ imageIds: [imageId] }), json);
+    expect(zip.statusCode).toBe(200);
+    const entries = await zipEntries(zip.rawPayload);
+    const csv = [...entries].find(([name]) => name.endsWith('measurements.csv'))![1].toString('utf8');
+    const [header, ...rows] = csv.replace('\uFEFF', '').trim().split('\n');
+    expect(header).toMatch(
+      /,detections,detections: Tumor,detections: Stroma,detections: Immune cells,detections: Necrosis$/,
+    );
+    const expected = nucleiInside(layout, rect);
+    const total = [...expected.values()].reduce((a, b) => a + b);
+    expect(rows.find((row) => row.startsWith(drawn.id))).toMatch(
+      new RegExp(`,${total},${[...expected.values()].join(',')}$`),
+    );
+    expect(rows.find((row) => row.startsWith(lineId))).toMatch(/,,,,,$/);
+  });
+
+  it('goes with its image and its layer', async () => {
+    const byImage = await layerIn();
+    const byLayer = await layerIn();
+    const text = await syntheticDetectionsText(nucleusLayout({ x: 0, y: 0, width: 1000, height: 1000 }, 20));
+    for (const { base } of [byImage, byLayer]) expect((await importText('mia', base, text)).statusCode).toBe(201);
+    expect(await storedRows(byImage.layerId)).toBeGreaterThan(20);
+    await t.database.db.execute(sql`DELETE FROM images WHERE id = ${byImage.imageId}`);
+    await t.database.db.execute(sql`DELETE FROM image_layers WHERE id = ${byLayer.layerId}`);
+    expect(await storedRows(byImage.layerId)).toBe(0);
+    expect(await storedRows(byLayer.layerId)).toBe(0);
+  });
+});
+
+describe('detection import limits', () => {
+  const t = useTestApp({ detectionImport: { maxBytes: 4_000, maxFeatures: 3 } });
+
+  it('refuses a file over the size or feature limit, storing nothing', async () => {
+    const make = factories(t.database.db);
+    const group = await make.organization();
+    await make.join(await make.account({ subject: 'mia' }), group, 'member');
+    const caseId = await make.case({ ownerOrganizationId: group });
+    const imageId = await make.image(caseId);
+    const layerId = await make.imageLayer(imageId, SIZE);
+    const url = `/api/v1/images/${imageId}/layers/${layerId}/detections`;
+    const layout = nucleusLayout({ x: 0, y: 0, width: 1000, height: 1000 }, 40);
+    const post = async (count: number) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...(await t.auth('mia')), ...GEOJSON },
+        payload: await syntheticDetectionsText({ ...layout, count }),
+      });
+    const big = await post(40);
+    expect(big.statusCode).toBe(422);
+    expect(big.json().message).toBe(DETECTION_MESSAGES.tooLarge);
+    const many = await post(4);
+    expect(many.statusCode).toBe(422);
+    expect(many.json().message).toBe(DETECTION_MESSAGES.tooManyFeatures);
+    const { rows } = await t.database.db.execute<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM detection_sets`,
+    );
+    expect(rows[0]!.count).toBe(0);
+    expect((await post(3)).statusCode).toBe(201);
+  });
+});

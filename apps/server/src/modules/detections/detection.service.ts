@@ -1,0 +1,173 @@
+import type { Readable } from 'node:stream';
+import {
+  DETECTION_MESSAGES,
+  DRAWING_MESSAGES,
+  type DetectionCount,
+  type DetectionObject,
+  type DetectionSummary,
+  type DetectionTileQuery,
+  type DetectionViewport,
+  type DetectionViewportQuery,
+  type DrawingGeometry,
+} from '@pathology/contract';
+import type pg from 'pg';
+import type { Caller } from '../../auth/caller.ts';
+import type { CapabilitiesService, VisibleCase } from '../../auth/capabilities/index.ts';
+import { HttpError } from '../../http/http-error.ts';
+import { isUuid } from '../../http/ids.ts';
+import type { DrawingRepository } from '../drawings/drawing.repository.ts';
+import { cellSizeFor, MAX_VIEW_OBJECTS, OBJECT_SCALE } from './detection-grid.ts';
+import { importDetections, type ImportLimits } from './detection-import.ts';
+import { objectAtPoint } from './detection-point.ts';
+import { drawingArea } from './drawing-area.ts';
+import { classificationJson, exportDocument } from './detection-export.ts';
+import { renderDetectionTile } from './detection-tiles.ts';
+import type { DetectionRepository } from './detection.repository.ts';
+
+interface Deps {
+  pool: pg.Pool;
+  detections: DetectionRepository;
+  drawings: Pick<DrawingRepository, 'findLayer' | 'findJson'>;
+  capabilities: Pick<CapabilitiesService, 'requireCaseVisible'>;
+  limits: ImportLimits;
+}
+
+interface Layer {
+  imageId: string;
+  id: string;
+  width: number;
+  height: number;
+  access: VisibleCase;
+}
+
+const objectOf = (row: { id: string; classIndex: number; geometry: string; measurements: string | null }) =>
+  ({
+    id: row.id,
+    classIndex: row.classIndex,
+    geometry: JSON.parse(row.geometry) as DetectionObject['geometry'],
+    measurements: row.measurements === null ? null : (JSON.parse(row.measurements) as unknown),
+  }) satisfies DetectionObject;
+
+/**
+ * Read-only detections on image layers, with the permissions of drawings: sight of the case to view them, create
+ * drawing to import, download drawings to export; an import is deleted by its importer or anyone who may edit the
+ * case. Anything on a case the caller cannot see is 404.
+ */
+export function createDetectionService({ pool, detections, drawings, capabilities, limits }: Deps) {
+  async function layerOf(caller: Caller, imageId: string, layerId: string): Promise<Layer> {
+    const layer = isUuid(imageId) && isUuid(layerId) ? await drawings.findLayer(imageId, layerId) : undefined;
+    if (layer == null) throw HttpError.notFound();
+    const access = await capabilities.requireCaseVisible(caller, layer.caseId);
+    return { imageId, id: layerId, width: layer.width, height: layer.height, access };
+  }
+
+  async function colorsOf(layerId: string): Promise<Map<number, string>> {
+    return new Map((await detections.classes(layerId)).map((item) => [item.index, item.color]));
+  }
+
+  return {
+    async summary(caller: Caller, imageId: string, layerId: string): Promise<DetectionSummary> {
+      const layer = await layerOf(caller, imageId, layerId);
+      const [sets, classes] = await Promise.all([detections.sets(layerId), detections.classes(layerId)]);
+      const { canEdit, canCreateDrawing, canDownloadDrawings } = layer.access.capabilities;
+      return {
+        sets: sets.map(({ accountId, ...set }) => ({ ...set, deletable: canEdit || accountId === caller.accountId })),
+        classes,
+        total: classes.reduce((sum, item) => sum + item.count, 0),
+        version: sets.map((set) => set.id.slice(0, 8)).join('.') || 'none',
+        canImport: canCreateDrawing,
+        canExport: canDownloadDrawings,
+      };
+    },
+
+    async import(caller: Caller, imageId: string, layerId: string, name: string, body: Readable) {
+      const layer = await layerOf(caller, imageId, layerId);
+      if (!layer.access.capabilities.canCreateDrawing) {
+        throw HttpError.forbidden(layer.access.capabilities.canEdit ? DRAWING_MESSAGES.creationDenied : undefined);
+      }
+      const target = { imageId, layerId, accountId: caller.accountId, name, size: layer };
+      return importDetections(pool, body, target, limits);
+    },
+
+    async viewport(caller: Caller, imageId: string, layerId: string, query: DetectionViewportQuery) {
+      await layerOf(caller, imageId, layerId);
+      const region = { x: query.x, y: query.y, width: query.width, height: query.height };
+      const close =
+        query.scale >= OBJECT_SCALE &&
+        (await detections.countUpTo(layerId, region, MAX_VIEW_OBJECTS + 1)) <= MAX_VIEW_OBJECTS;
+      if (close) {
+        const rows = await detections.objectsIn(layerId, region);
+        return { kind: 'objects', data: rows.map(objectOf) } satisfies DetectionViewport;
+      }
+      const cellSize = cellSizeFor(query.scale);
+      return {
+        kind: 'density',
+        cellSize,
+        cells: await detections.cellsIn(layerId, cellSize, region),
+      } satisfies DetectionViewport;
+    },
+
+    async tile(
+      caller: Caller,
+      imageId: string,
+      layerId: string,
+      at: { level: number; column: number; row: number },
+      query: DetectionTileQuery,
+    ): Promise<Buffer> {
+      const layer = await layerOf(caller, imageId, layerId);
+      const tile = await renderDetectionTile(detections, { ...layer, colors: await colorsOf(layerId) }, at, query);
+      if (tile === undefined) throw HttpError.notFound();
+      return tile;
+    },
+
+    async at(caller: Caller, imageId: string, layerId: string, x: number, y: number) {
+      await layerOf(caller, imageId, layerId);
+      const found = objectAtPoint(await detections.objectsAt(layerId, x, y), x, y);
+      return { data: found === undefined ? null : objectOf(found) };
+    },
+
+    /** Detections per class whose centre lies inside a rectangle, polygon or ellipse the caller can see. */
+    async countInDrawing(caller: Caller, imageId: string, layerId: string, drawingId: string): Promise<DetectionCount> {
+      const layer = await layerOf(caller, imageId, layerId);
+      const reader = { accountId: caller.accountId, canEditCase: layer.access.capabilities.canEdit };
+      const json = isUuid(drawingId) ? await drawings.findJson(layerId, drawingId, reader) : undefined;
+      if (json == null) throw HttpError.notFound(DETECTION_MESSAGES.noDrawing);
+      const area = drawingArea((JSON.parse(json) as { geometry: DrawingGeometry }).geometry);
+      if (area === undefined)
+        throw HttpError.validation({ drawingId: DETECTION_MESSAGES.notArea }, DETECTION_MESSAGES.notArea);
+      const [counts, classes] = await Promise.all([
+        detections.countInPolygon(layerId, area.polygon, area.bounds),
+        detections.classes(layerId),
+      ]);
+      const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
+      return {
+        drawingId,
+        total,
+        classes: classes.map(({ index, name, color }) => {
+          const count = counts.get(index) ?? 0;
+          return { index, name, color, count, share: total === 0 ? 0 : count / total };
+        }),
+      };
+    },
+
+    /** The layer's detections as a QuPath-importable GeoJSON FeatureCollection, streamed batch by batch. */
+    async export(caller: Caller, imageId: string, layerId: string): Promise<AsyncGenerator<string>> {
+      const layer = await layerOf(caller, imageId, layerId);
+      if (!layer.access.capabilities.canDownloadDrawings) throw HttpError.forbidden();
+      const classifications = new Map(
+        (await detections.classes(layerId)).map(({ index, name, color }) => [index, classificationJson(name, color)]),
+      );
+      return exportDocument(detections.exportBatches(layerId), classifications);
+    },
+
+    async deleteSet(caller: Caller, imageId: string, layerId: string, setId: string): Promise<void> {
+      const layer = await layerOf(caller, imageId, layerId);
+      const set = isUuid(setId) ? await detections.findSet(layerId, setId) : undefined;
+      if (set === undefined) throw HttpError.notFound();
+      if (set.accountId !== caller.accountId && !layer.access.capabilities.canEdit) throw HttpError.forbidden();
+      await detections.deleteSet(setId);
+    },
+  };
+}
+
+export type DetectionService = ReturnType<typeof createDetectionService>;

@@ -1,0 +1,212 @@
+import {
+  ActionIcon,
+  Button,
+  ColorSwatch,
+  FileButton,
+  Group,
+  Paper,
+  Progress,
+  Slider,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { DetectionSummary } from '@pathology/contract';
+import { IconChevronDown, IconChevronUp, IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client.ts';
+import { errorText } from '../../i18n/error-text.ts';
+import { fetchBinary, saveBlob } from '../case-images/fetch-binary.ts';
+import type { DetectionStyle } from './detection-tiles.ts';
+import { detectionsPath, importDetectionFile } from './detections.queries.ts';
+import { importErrorText } from './import-error.ts';
+
+interface DetectionPanelProps {
+  imageId: string;
+  layerId: string;
+  summary: DetectionSummary;
+  style: DetectionStyle;
+  onStyle: (style: DetectionStyle) => void;
+  /** After an import or a deletion: the summary is read again. */
+  onChanged: () => void;
+}
+
+/** The detections of the layer: classes with counts and toggles, opacities, import, export, the imports. */
+export function DetectionPanel({ imageId, layerId, summary, style, onStyle, onChanged }: DetectionPanelProps) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(true);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const number = (value: number) => value.toLocaleString(i18n.language);
+
+  const importFile = async (file: File | null) => {
+    if (!file) return;
+    setProblem(null);
+    setProgress(0);
+    try {
+      const count = await importDetectionFile(imageId, layerId, file, setProgress);
+      notifications.show({ color: 'teal', message: t('detections.imported', { formatted: number(count) }) });
+      onChanged();
+    } catch (error) {
+      setProblem(importErrorText(error, t));
+    } finally {
+      setProgress(null);
+    }
+  };
+  const exportFile = async () => {
+    try {
+      saveBlob(
+        await fetchBinary(`${detectionsPath(imageId, layerId)}/export`, { timeout: false }),
+        `detections.geojson`,
+      );
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error, t) });
+    }
+  };
+  const deleteSet = async (setId: string) => {
+    try {
+      await api.delete(`${detectionsPath(imageId, layerId)}/${encodeURIComponent(setId)}`);
+      notifications.show({ color: 'teal', message: t('detections.deleted') });
+      onChanged();
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorText(error, t) });
+    }
+  };
+  const toggle = (index: number, shown: boolean) =>
+    onStyle({ ...style, hidden: shown ? style.hidden.filter((i) => i !== index) : [...style.hidden, index] });
+
+  return (
+    <Paper shadow="sm" radius="md" p="sm" w={270} data-testid="detection-panel" style={{ pointerEvents: 'auto' }}>
+      <Stack gap={8}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" fw={600}>
+            {t('detections.title')}
+            {summary.total > 0 && (
+              <Text span size="xs" c="dimmed" ml={6} data-testid="detection-total">
+                {t('detections.total', { formatted: number(summary.total) })}
+              </Text>
+            )}
+          </Text>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('detections.title')} onClick={() => setOpen(!open)}>
+            {open ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+          </ActionIcon>
+        </Group>
+        {open && (
+          <>
+            {summary.total === 0 && (
+              <Text size="xs" c="dimmed">
+                {t('detections.empty')}
+              </Text>
+            )}
+            {summary.classes.map((item) => (
+              <Group key={item.index} justify="space-between" wrap="nowrap" gap={6}>
+                <Switch
+                  size="xs"
+                  checked={!style.hidden.includes(item.index)}
+                  onChange={(event) => toggle(item.index, event.currentTarget.checked)}
+                  aria-label={t('detections.showClass', { name: item.name })}
+                  label={
+                    <Group gap={6} wrap="nowrap">
+                      <ColorSwatch color={item.color} size={12} />
+                      <Text size="xs">{item.name}</Text>
+                    </Group>
+                  }
+                />
+                <Text size="xs" c="dimmed" data-testid={`detection-class-count-${item.index}`}>
+                  {number(item.count)}
+                </Text>
+              </Group>
+            ))}
+            {summary.total > 0 && (
+              <>
+                <Text size="xs">{t('detections.fill')}</Text>
+                <Slider
+                  size="xs"
+                  min={0}
+                  max={1}
+                  step={0.05}
+                  value={style.fill}
+                  onChangeEnd={(fill) => onStyle({ ...style, fill })}
+                  aria-label={t('detections.fill')}
+                  label={(value) => `${Math.round(value * 100)}%`}
+                />
+                <Text size="xs">{t('detections.outline')}</Text>
+                <Slider
+                  size="xs"
+                  min={0}
+                  max={1}
+                  step={0.05}
+                  value={style.outline}
+                  onChangeEnd={(outline) => onStyle({ ...style, outline })}
+                  aria-label={t('detections.outline')}
+                  label={(value) => `${Math.round(value * 100)}%`}
+                />
+              </>
+            )}
+            {summary.sets.map((set) => (
+              <Group key={set.id} justify="space-between" wrap="nowrap" gap={4}>
+                <Text size="xs" c="dimmed" truncate>
+                  {set.name} ({number(set.count)})
+                </Text>
+                {set.deletable && (
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('detections.deleteSet', { name: set.name })}
+                    onClick={() => void deleteSet(set.id)}
+                  >
+                    <IconTrash size={14} />
+                  </ActionIcon>
+                )}
+              </Group>
+            ))}
+            {progress !== null && (
+              <Stack gap={2} data-testid="detection-import-progress">
+                <Text size="xs">{t('detections.importing', { percent: Math.round(progress * 100) })}</Text>
+                <Progress value={progress * 100} size="sm" animated />
+              </Stack>
+            )}
+            {problem && (
+              <Text size="xs" c="red" role="alert" data-testid="detection-import-error">
+                {t('detections.importFailed')}: {problem}
+              </Text>
+            )}
+            <Group gap={6}>
+              {summary.canImport && (
+                <FileButton
+                  onChange={(file) => void importFile(file)}
+                  accept=".geojson,.json,application/geo+json,application/json"
+                >
+                  {(props) => (
+                    <Button
+                      {...props}
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconUpload size={14} />}
+                      disabled={progress !== null}
+                    >
+                      {t('detections.import')}
+                    </Button>
+                  )}
+                </FileButton>
+              )}
+              {summary.canExport && summary.total > 0 && (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  leftSection={<IconDownload size={14} />}
+                  onClick={() => void exportFile()}
+                >
+                  {t('detections.export')}
+                </Button>
+              )}
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,68 @@
+import type OpenSeadragon from 'openseadragon';
+import { tileHeaders } from '../viewer/osd-viewer.ts';
+import type { detectionTileSource } from './detection-tiles.ts';
+
+type TileSource = ReturnType<typeof detectionTileSource>;
+
+/**
+ * The detections as a tiled image above the slide. A new style replaces the old picture only once it is fully
+ * drawn, so toggling a class never blinks; when the slide's layer switch clears the world, the picture comes back.
+ */
+export class DetectionOverlay {
+  private current: OpenSeadragon.TiledImage | null = null;
+  private source: TileSource | null = null;
+  private readonly ours = new WeakSet<OpenSeadragon.TiledImage>();
+  private destroyed = false;
+  private readonly onRemove = (event: { item: OpenSeadragon.TiledImage }) => {
+    if (event.item !== this.current || this.ours.has(event.item)) return;
+    // Removed by someone else (a layer switch): put it back on top.
+    this.current = null;
+    if (this.source) this.add(this.source);
+  };
+
+  constructor(private readonly viewer: OpenSeadragon.Viewer) {
+    viewer.world.addHandler('remove-item', this.onRemove);
+  }
+
+  show(source: TileSource | null): void {
+    this.source = source;
+    if (source) this.add(source);
+    else this.remove(this.current);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.viewer.world.removeHandler('remove-item', this.onRemove);
+    this.remove(this.current);
+  }
+
+  private remove(item: OpenSeadragon.TiledImage | null): void {
+    if (item === null) return;
+    if (item === this.current) this.current = null;
+    this.ours.add(item);
+    this.viewer.world.removeItem(item);
+  }
+
+  private add(source: TileSource): void {
+    void tileHeaders().then((headers) => {
+      if (this.destroyed || source !== this.source) return;
+      this.viewer.addTiledImage({
+        tileSource: source,
+        index: this.viewer.world.getItemCount(),
+        loadTilesWithAjax: true,
+        ajaxHeaders: headers,
+        success: (event) => {
+          const { item } = event as unknown as { item: OpenSeadragon.TiledImage };
+          if (this.destroyed || source !== this.source) {
+            this.remove(item);
+            return;
+          }
+          const previous = this.current;
+          this.current = item;
+          item.addHandler('fully-loaded-change', () => this.remove(previous));
+          if (item.getFullyLoaded()) this.remove(previous);
+        },
+      });
+    });
+  }
+}

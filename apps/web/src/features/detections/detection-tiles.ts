@@ -1,0 +1,43 @@
+import { DETECTION_TILE_SIZE } from '@pathology/contract';
+import { apiUrl } from '../case-images/fetch-binary.ts';
+import { detectionsPath } from './detections.queries.ts';
+
+export interface DetectionStyle {
+  /** Class indexes not drawn. */
+  hidden: readonly number[];
+  fill: number;
+  outline: number;
+}
+
+/** Levels below this (a slide smaller than 256 pixels) are never worth a request. */
+const LOWEST_LEVEL = 8;
+
+/**
+ * An OpenSeadragon tile source over the server's detection tiles: the same size and level numbering as the slide,
+ * so it lies exactly on it. The URL carries the style and the layer's version, so a cached tile is always right.
+ */
+export function detectionTileSource(
+  imageId: string,
+  layerId: string,
+  size: { width: number; height: number },
+  version: string,
+  style: DetectionStyle,
+) {
+  const maxLevel = Math.ceil(Math.log2(Math.max(size.width, size.height, 1)));
+  const query = {
+    hide: [...style.hidden].sort((a, b) => a - b).join(','),
+    fill: style.fill.toFixed(2),
+    line: style.outline.toFixed(2),
+    v: version,
+  };
+  const base = `${detectionsPath(imageId, layerId)}/tiles`;
+  return {
+    width: size.width,
+    height: size.height,
+    tileSize: DETECTION_TILE_SIZE,
+    tileOverlap: 0,
+    minLevel: Math.min(LOWEST_LEVEL, maxLevel),
+    maxLevel,
+    getTileUrl: (level: number, x: number, y: number) => apiUrl(`${base}/${level}/${x}/${y}`, query),
+  };
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+/**
+ * Read-only detections (cells, nuclei) imported from image analysis, beside the editable drawings. Coordinates are
+ * full-resolution image pixels, as QuPath and HistomicsTK export them.
+ */
+export const DETECTION_MESSAGES = {
+  notGeoJson: 'The file is not a GeoJSON FeatureCollection.',
+  noFeatures: 'The FeatureCollection has no features.',
+  tooLarge: 'The file is larger than the import limit.',
+  tooManyFeatures: 'The file has more features than the import limit.',
+  notFeature: 'not a GeoJSON Feature',
+  badGeometry: 'its geometry is not a Polygon or MultiPolygon of [x, y] pixel positions with closed rings',
+  outsideImage: 'its coordinates lie outside the image',
+  badClassification: 'its classification has no name',
+  invalid: 'The file could not be imported.',
+  noDrawing: 'The drawing does not exist.',
+  notArea: 'Only a rectangle, polygon or ellipse has detections inside it.',
+} as const;
+
+/** The 422 message naming the first bad feature (0-based, as in `features[index]` of the file). */
+export const badDetectionFeatureMessage = (index: number, reason: string) =>
+  `Feature ${index} is not valid: ${reason}.`;
+
+/** The field of the 422 `errors` that names the bad feature; its value is one of DETECTION_MESSAGES. */
+export const detectionFeatureField = (index: number) => `features[${index}]`;
+
+/** Class name of detections that carry none (QuPath's unclassified objects). */
+export const UNCLASSIFIED_DETECTION = 'Unclassified';
+
+/** One class of a layer's detections, with its colour from the imported file. */
+export const DetectionClassSchema = z.object({
+  /** Stable per layer: tiles name the classes to hide by it. */
+  index: z.number().int().nonnegative(),
+  name: z.string(),
+  /** `#rrggbb`. */
+  color: z.string(),
+  count: z.number().int().nonnegative(),
+});
+export type DetectionClass = z.infer<typeof DetectionClassSchema>;
+
+/** One import: a file's worth of detections on a layer. */
+export const DetectionSetSchema = z.object({
+  id: z.uuid(),
+  imageId: z.uuid(),
+  imageLayerId: z.uuid(),
+  name: z.string(),
+  count: z.number().int().nonnegative(),
+  authorName: z.string().nullable(),
+  createdAt: z.string(),
+  /** The caller may delete it: its importer, or anyone who may edit the case. */
+  deletable: z.boolean(),
+});
+export type DetectionSet = z.infer<typeof DetectionSetSchema>;
+
+/** A layer's detections at a glance: the imports, the classes with their counts, and a version for tile caching. */
+export const DetectionSummarySchema = z.object({
+  sets: z.array(DetectionSetSchema),
+  classes: z.array(DetectionClassSchema),
+  total: z.number().int().nonnegative(),
+  /** Changes whenever the layer's detections do; tile URLs carry it so cached tiles stay right. */
+  version: z.string(),
+  /** The caller may import detections here (canCreateDrawing). */
+  canImport: z.boolean(),
+  /** The caller may export them (canDownloadDrawings). */
+  canExport: z.boolean(),
+});
+export type DetectionSummary = z.infer<typeof DetectionSummarySchema>;
+
+export const DetectionImportQuerySchema = z.object({
+  /** Shown in the list of imports; the file name, usually. */
+  name: z.string().trim().min(1).max(200).default('detections.geojson'),
+});
+
+/** A region of the image in full-resolution pixels and the scale it is seen at (screen pixels per image pixel). */
+export const DetectionViewportQuerySchema = z.object({
+  x: z.coerce.number(),
+  y: z.coerce.number(),
+  width: z.coerce.number().positive(),
+  height: z.coerce.number().positive(),
+  scale: z.coerce.number().positive().max(64),
+});
+export type DetectionViewportQuery = z.infer<typeof DetectionViewportQuerySchema>;
+
+/** One detection as the viewer shows it on hover or click. */
+export const DetectionObjectSchema = z.object({
+  id: z.string(),
+  classIndex: z.number().int(),
+  geometry: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.unknown()) }),
+  /** As imported: QuPath writes an object of name → value, older versions a list of { name, value }. */
+  measurements: z.unknown().nullable(),
+});
+export type DetectionObject = z.infer<typeof DetectionObjectSchema>;
+
+/** Counts of one class in a grid cell of `cellSize` image pixels at (column, row). */
+export const DetectionCellSchema = z.object({
+  column: z.number().int(),
+  row: z.number().int(),
+  classIndex: z.number().int(),
+  count: z.number().int(),
+});
+export type DetectionCell = z.infer<typeof DetectionCellSchema>;
+
+/** What a viewport holds: the objects when seen closely, otherwise counts per grid cell (density). */
+export const DetectionViewportSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('objects'), data: z.array(DetectionObjectSchema) }),
+  z.object({ kind: z.literal('density'), cellSize: z.number().int().positive(), cells: z.array(DetectionCellSchema) }),
+]);
+export type DetectionViewport = z.infer<typeof DetectionViewportSchema>;
+
+export const DetectionPointQuerySchema = z.object({ x: z.coerce.number(), y: z.coerce.number() });
+
+/** The detection under a point, if any. */
+export const DetectionAtPointSchema = z.object({ data: DetectionObjectSchema.nullable() });
+
+/** Detections inside one drawing (by their centre), per class. */
+export const DetectionCountSchema = z.object({
+  drawingId: z.uuid(),
+  total: z.number().int().nonnegative(),
+  classes: z.array(
+    z.object({
+      index: z.number().int(),
+      name: z.string(),
+      color: z.string(),
+      count: z.number().int().nonnegative(),
+      /** count / total, 0 when the drawing holds none. */
+      share: z.number().min(0).max(1),
+    }),
+  ),
+});
+export type DetectionCount = z.infer<typeof DetectionCountSchema>;
+
+/** Tile rendering options: hidden classes and opacities. */
+export const DetectionTileQuerySchema = z.object({
+  /** Class indexes not drawn, comma-separated. */
+  hide: z
+    .string()
+    .regex(/^(\d+(,\d+)*)?$/)
+    .default(''),
+  fill: z.coerce.number().min(0).max(1).default(0.35),
+  line: z.coerce.number().min(0).max(1).default(0.9),
+  /** The summary's version; only there so a changed layer never shows cached tiles. */
+  v: z.string().max(100).optional(),
+});
+export type DetectionTileQuery = z.infer<typeof DetectionTileQuerySchema>;
+
+/** Side of a detection tile in pixels. */
+export const DETECTION_TILE_SIZE = 512;
