@@ -28,6 +28,8 @@ interface JobQueueOptions<M> {
   /** Heartbeat of running jobs; the default suits servers, tests shorten it. */
   lease?: LeasePolicy;
   onError?: (error: Error) => void;
+  /** Told the run time of each job as it ends, for the metrics. */
+  onJobEnd?: (queue: string, seconds: number, outcome: 'completed' | 'failed' | 'released') => void;
 }
 
 /** The output recorded for a job taken back from a dead worker. */
@@ -41,6 +43,9 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
   private readonly boss: PgBoss;
   private readonly lease: JobLeases;
   private sweep: NodeJS.Timeout | undefined;
+  private worked: (keyof M & string)[] = [];
+  /** Ends the wait of pg-boss on a running job once it is released back to the queue. */
+  private readonly releases = new Map<string, () => void>();
 
   constructor(private readonly options: JobQueueOptions<M>) {
     this.boss = new PgBoss({
@@ -90,6 +95,7 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
     takenBack?: TakenBackHandler<M>,
   ): Promise<void> {
     const worked = this.queueNames().filter((name) => handlers[name] != null);
+    this.worked = worked;
     const reclaim = () =>
       this.reclaimLapsed(worked, givenUp, takenBack).catch((error: unknown) => this.options.onError?.(error as Error));
     await reclaim();
@@ -102,13 +108,50 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
           name,
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
           async ([job]) => {
-            if (job) {
-              await this.lease.hold(name, job.id, () => handler(job.data, { id: job.id, retryCount: job.retryCount }));
-            }
+            if (job) await this.run(name, job, handler);
           },
         );
       }
     }
+  }
+
+  /**
+   * Runs one job under its lease. Once the job is released (drain), pg-boss stops waiting for it:
+   * its completion is then a no-op (the job is no longer active), so nothing but the new run counts.
+   */
+  private async run<Q extends keyof M & string>(
+    name: Q,
+    job: { id: string; data: M[Q]; retryCount: number },
+    handler: JobHandler<M[Q]>,
+  ): Promise<void> {
+    const started = performance.now();
+    const released = new Promise<'released'>((resolve) => this.releases.set(job.id, () => resolve('released')));
+    const work = this.lease
+      .hold(name, job.id, () => handler(job.data, { id: job.id, retryCount: job.retryCount }))
+      .then(() => 'completed' as const);
+    let outcome: 'completed' | 'failed' | 'released' = 'failed';
+    try {
+      outcome = await Promise.race([work, released]);
+      // The abandoned run ends with the process; its failure is nobody's to handle.
+      if (outcome === 'released') work.catch(() => undefined);
+    } finally {
+      this.releases.delete(job.id);
+      this.options.onJobEnd?.(name, (performance.now() - started) / 1000, outcome);
+    }
+  }
+
+  /**
+   * Stops taking jobs, lets running ones finish for up to `graceMs`, then hands those still running
+   * back to their queues for another worker. Returns how many were handed back.
+   */
+  async drain(graceMs: number): Promise<number> {
+    clearInterval(this.sweep);
+    await Promise.all(this.worked.map((name) => this.boss.offWork(name)));
+    const deadline = Date.now() + graceMs;
+    while (this.lease.heldCount > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const released = await this.lease.releaseHeld();
+    for (const id of released) this.releases.get(id)?.();
+    return released.length;
   }
 
   /** Fails (so retries, while attempts remain) every job whose worker stopped renewing its lease. */
