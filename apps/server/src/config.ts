@@ -11,6 +11,7 @@ import {
   type StorageLocation,
 } from './storage/create-blob-store.ts';
 import { DEFAULT_MAX_PIXELS } from './imaging/limits.ts';
+import type { LeasePolicy } from './jobs/job-leases.ts';
 
 export const ROLES = ['api', 'worker', 'all'] as const;
 export type ProcessRole = (typeof ROLES)[number];
@@ -54,6 +55,7 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   OPS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(45),
 });
 
 export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
@@ -102,6 +104,8 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
     'Port where a worker process (--role worker) answers /api/v1/health/live, /api/v1/health/ready and /metrics, for probes and Prometheus. Default: none.',
   SHUTDOWN_GRACE_SECONDS:
     'On SIGTERM: time given to requests in flight and running jobs to finish; jobs still running then go back to their queue for another worker. Default 20.',
+  JOB_LEASE_SECONDS:
+    'A running job whose worker has not been heard from for this long (its process or machine died) is taken back and retried by another worker; workers renew every quarter of it. Default 45.',
 };
 
 export interface Config {
@@ -132,6 +136,8 @@ export interface Config {
   metricsToken: string | undefined;
   opsPort: number | undefined;
   shutdownGraceMs: number;
+  /** How soon a dead worker's job is taken back. */
+  jobLease: LeasePolicy;
 }
 
 /** Parses the command line and environment; throws ConfigError with a message fit for the operator. */
@@ -187,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
     metricsToken: e.METRICS_TOKEN,
     opsPort: e.OPS_PORT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    jobLease: { lapseSeconds: e.JOB_LEASE_SECONDS, heartbeatSeconds: e.JOB_LEASE_SECONDS / 4 },
   };
 }
 

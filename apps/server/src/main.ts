@@ -218,6 +218,7 @@ async function startJobQueue(config: Config, url: string, log: pino.Logger, runn
     connectionString: url,
     policies: { ...QUEUE_POLICIES, convert: convertPolicy(config.convertTimeoutSeconds) },
     onError: (error) => log.error({ err: error }, 'job queue error'),
+    lease: config.jobLease,
     onJobEnd: (queue, seconds, outcome) => running.metrics.jobDuration.observe({ queue, outcome }, seconds),
   });
   await jobs.start();

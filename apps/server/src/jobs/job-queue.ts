@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { DEFAULT_LEASE, JobLeases, type LeasePolicy } from './job-leases.ts';
 
@@ -32,6 +33,9 @@ interface JobQueueOptions<M> {
   onJobEnd?: (queue: string, seconds: number, outcome: 'completed' | 'failed' | 'released') => void;
 }
 
+// Any constant works; it only has to be the same in every process of this application.
+const QUEUE_SETUP_LOCK = 727_002;
+
 /** The output recorded for a job taken back from a dead worker. */
 export const WORKER_LOST = 'The worker running this job stopped (its heartbeat lapsed)';
 
@@ -61,20 +65,32 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
     return Object.keys(this.options.policies) as (keyof M & string)[];
   }
 
-  /** Installs pg-boss's schema (first start) and creates every queue with its retry policy. */
+  /**
+   * Installs pg-boss's schema (first start) and creates every queue with its retry policy. Processes
+   * starting together take turns (an advisory lock): pg-boss creates each queue's table partition,
+   * and two processes doing so at once deadlock.
+   */
   async start(): Promise<void> {
     await this.boss.start();
-    for (const name of this.queueNames()) {
-      const policy = this.options.policies[name];
-      const queue = {
-        name,
-        retryLimit: policy.retryLimit,
-        retryDelay: policy.retryDelaySeconds,
-        retryBackoff: policy.retryDelaySeconds > 0,
-        expireInSeconds: policy.expireInSeconds,
-      };
-      if ((await this.boss.getQueue(name)) == null) await this.boss.createQueue(name, queue);
-      else await this.boss.updateQueue(name, queue);
+    const lock = new pg.Client({ connectionString: this.options.connectionString });
+    await lock.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+      for (const name of this.queueNames()) {
+        const policy = this.options.policies[name];
+        const queue = {
+          name,
+          retryLimit: policy.retryLimit,
+          retryDelay: policy.retryDelaySeconds,
+          retryBackoff: policy.retryDelaySeconds > 0,
+          expireInSeconds: policy.expireInSeconds,
+        };
+        if ((await this.boss.getQueue(name)) == null) await this.boss.createQueue(name, queue);
+        else await this.boss.updateQueue(name, queue);
+      }
+    } finally {
+      // Ending the session releases the lock.
+      await lock.end();
     }
   }
 
