@@ -150,7 +150,7 @@ async function measure(setup: Setup, options: { seconds: number; slides: number 
   const topology = await startTopology(root, {
     apis: setup.apis,
     workers: setup.workers,
-    env: { HTTP_PROCESSES: String(setup.httpProcesses), WORKER_CONCURRENCY: '1', LOG_LEVEL: 'error' },
+    env: { HTTP_PROCESSES: String(setup.httpProcesses), WORKER_CONCURRENCY: '1' },
   });
   try {
     const { token, caseIds } = await prepare(topology, options.slides);
