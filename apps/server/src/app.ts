@@ -101,6 +101,9 @@ import { membershipRoutes } from './modules/memberships/membership.routes.ts';
 import { createMembershipService } from './modules/memberships/membership.service.ts';
 import { createOrganizationGrantService, organizationGrantRoutes } from './modules/grants/organization-grants.ts';
 import path from 'node:path';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { registerMetricsRoute, registerRequestTiming } from './metrics/metrics.routes.ts';
+import { createReadiness, type Readiness } from './startup/readiness.ts';
 
 export interface AppDeps {
   config: Pick<
@@ -128,6 +131,12 @@ export interface AppDeps {
   verifyToken: TokenVerifier;
   /** The built-in OpenID provider, served under /oidc; absent when an external provider is configured. */
   idp?: Idp;
+  /** Whether to take traffic (the readiness probe); an app built without one is ready at once. */
+  readiness?: Readiness;
+  /** The process's metrics (shared with its job queue); a registry of the app's own when absent. */
+  metrics?: Metrics;
+  /** Bearer token GET /metrics asks for; open when absent. */
+  metricsToken?: string;
   /** Tests pass false to keep their output clean. */
   logger?: boolean;
 }
@@ -151,6 +160,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerJsonBodies(app);
   registerNulCharacterCheck(app);
+  const metrics = deps.metrics ?? createMetrics();
+  metrics.watchPool('app', deps.database.pool);
+  metrics.watchQueues(deps.queueState);
+  registerRequestTiming(app, metrics);
+  registerMetricsRoute(app, { metrics, token: deps.metricsToken });
+  const readiness = deps.readiness ?? readyAtOnce();
   if (deps.idp != null) await registerIdp(app, deps.idp);
 
   const { db, pool } = deps.database;
@@ -187,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         queueState: deps.queueState,
         role: deps.config.role,
         version: APP_VERSION,
+        readiness,
       });
       await api.register(authConfigRoutes, { oidc: deps.config.oidc, maxCaseImages: deps.config.maxCaseImages });
       await api.register(accountRoutes, { service: createAccountService({ accounts, capabilities }) });
@@ -305,7 +321,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       layers: createLayerAccess({ db, capabilities }),
       pyramids: createPyramidCache({ blobs, cacheDir: path.join(deps.config.dataDir, 'cache', 'pyramids') }),
       originals,
-      tiles: createTileCache(deps.config.tileCacheBytes),
+      tiles: createTileCache(deps.config.tileCacheBytes, (hit) =>
+        metrics.tileCacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
+      ),
     });
   });
 
@@ -320,4 +338,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const spaFallback = await registerWebApp(app, deps.config.webDist);
   registerNotFoundHandler(app, { spaFallback });
   return app;
+}
+
+function readyAtOnce(): Readiness {
+  const readiness = createReadiness();
+  readiness.markReady();
+  return readiness;
 }

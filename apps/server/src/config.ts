@@ -11,6 +11,7 @@ import {
   type StorageLocation,
 } from './storage/create-blob-store.ts';
 import { DEFAULT_MAX_PIXELS } from './imaging/limits.ts';
+import type { LeasePolicy } from './jobs/job-leases.ts';
 
 export const ROLES = ['api', 'worker', 'all'] as const;
 export type ProcessRole = (typeof ROLES)[number];
@@ -54,6 +55,10 @@ const EnvSchema = z.object({
   MODELS_DIR: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pathology slides <no-reply@localhost>'),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  OPS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(45),
 });
 
 export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
@@ -100,6 +105,14 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
     'Processes serving HTTP on PORT (api, web, IIIF tiles), sharing it through Node cluster; one per core suits a busy tile server. Default 1.',
   TRUST_PROXY:
     'Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: comma-separated addresses or CIDR ranges (`loopback`, `linklocal`, `uniquelocal` name the usual ones), `true` (every sender: only when nothing reaches the app but through the proxy) or `false`. The client address it yields is what sign-in throttling counts. Default loopback.',
+  METRICS_TOKEN:
+    'When set (16 characters or more), GET /metrics asks for `Authorization: Bearer <token>`. Default: open to whoever reaches the port.',
+  OPS_PORT:
+    'Port where a worker process (--role worker) answers /api/v1/health/live, /api/v1/health/ready and /metrics, for probes and Prometheus. Default: none.',
+  SHUTDOWN_GRACE_SECONDS:
+    'On SIGTERM: time given to requests in flight and running jobs to finish; jobs still running then go back to their queue for another worker. Default 20.',
+  JOB_LEASE_SECONDS:
+    'A running job whose worker has not been heard from for this long (its process or machine died) is taken back and retried by another worker; workers renew every quarter of it. Default 45.',
 };
 
 export interface Config {
@@ -130,6 +143,11 @@ export interface Config {
   /** The operator's AI models (MODELS_DIR) and where the built-in ones are written. */
   models: { modelsDir: string; builtinDir: string };
   mail: MailSettings;
+  metricsToken: string | undefined;
+  opsPort: number | undefined;
+  shutdownGraceMs: number;
+  /** How soon a dead worker's job is taken back. */
+  jobLease: LeasePolicy;
 }
 
 /** Parses the command line and environment; throws ConfigError with a message fit for the operator. */
@@ -184,6 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
       builtinDir: path.join(path.resolve(e.DATA_DIR), 'builtin-models'),
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(path.resolve(e.DATA_DIR), 'outbox') },
+    metricsToken: e.METRICS_TOKEN,
+    opsPort: e.OPS_PORT,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    jobLease: { lapseSeconds: e.JOB_LEASE_SECONDS, heartbeatSeconds: e.JOB_LEASE_SECONDS / 4 },
   };
 }
 

@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { QueuePayloads } from './jobs/queues.ts';
+import type { Metrics } from './metrics/metrics.ts';
+import type { Readiness } from './startup/readiness.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
 /** The HTTP side of a process (api, web app, IIIF and the built-in OpenID provider), listening on PORT. */
@@ -17,6 +19,8 @@ export async function startHttpServer(deps: {
   blobs: BlobStore;
   jobs: JobQueue<QueuePayloads>;
   log: Logger;
+  readiness: Readiness;
+  metrics: Metrics;
 }): Promise<FastifyInstance> {
   const { config, database, jobs, log } = deps;
   const idp = config.oidc.builtIn
@@ -46,6 +50,9 @@ export async function startHttpServer(deps: {
       keys: idp == null ? undefined : createLocalJWKSet(idp.jwks),
     }),
     idp,
+    readiness: deps.readiness,
+    metrics: deps.metrics,
+    metricsToken: config.metricsToken,
   });
   await app.listen({ port: config.port, host: config.host });
   return app;

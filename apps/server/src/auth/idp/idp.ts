@@ -161,8 +161,8 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
 
   const provider = new Provider(options.issuer, configuration);
   // Behind a TLS-terminating proxy the provider must see X-Forwarded-Proto to set secure cookies. Koa
-  // can only trust every sender or none; the client address that matters (sign-in throttling) comes
-  // from Fastify's request.ip, which trusts only the proxies TRUST_PROXY names.
+  // can only trust every sender or none, so it trusts all, and mount.ts hands it only the forwarded
+  // headers Fastify believed under TRUST_PROXY.
   provider.proxy = true;
   return {
     provider,

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { IDP_MOUNT_PATH, type Idp } from './idp.ts';
 import { INTERACTION_PREFIX, interactionRoutes } from './interactions.ts';
@@ -12,6 +12,19 @@ export function isProviderUrl(url: string): boolean {
   const rest = url.slice(IDP_MOUNT_PATH.length);
   if (!url.startsWith(IDP_MOUNT_PATH) || !(rest === '' || rest.startsWith('/') || rest.startsWith('?'))) return false;
   return !url.startsWith(`${INTERACTION_PREFIX}/`);
+}
+
+/**
+ * The provider (Koa, `proxy` on) reads the scheme, host and client address from X-Forwarded-*: its
+ * discovery document, redirects and secure cookies follow them. Koa can only trust every sender or
+ * none, so the headers it sees are replaced by what Fastify concluded under TRUST_PROXY: a client
+ * that is no trusted proxy cannot make the provider name its host or claim https.
+ */
+function believeTrustedProxiesOnly(request: FastifyRequest): void {
+  const headers = request.raw.headers;
+  headers['x-forwarded-proto'] = request.protocol;
+  headers['x-forwarded-host'] = request.host;
+  headers['x-forwarded-for'] = request.ip;
 }
 
 /**
@@ -42,6 +55,7 @@ export async function registerIdp(app: FastifyInstance, idp: Idp): Promise<void>
     if (!isProviderUrl(url)) return;
     reply.hijack();
     const raw: MountedRequest = request.raw;
+    believeTrustedProxiesOnly(request);
     raw.originalUrl = url;
     raw.baseUrl = IDP_MOUNT_PATH;
     raw.url = url.slice(IDP_MOUNT_PATH.length) || '/';

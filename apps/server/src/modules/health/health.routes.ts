@@ -1,9 +1,14 @@
-import { HealthSchema } from '@pathology/contract';
+import { HealthSchema, ProbeSchema } from '@pathology/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/unavailable.ts';
+import type { Readiness } from '../../startup/readiness.ts';
 import { checkHealth, type HealthDeps } from './health.service.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps) => {
+export interface HealthRouteDeps extends HealthDeps {
+  readiness: Readiness;
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthRouteDeps> = async (app, deps) => {
   app.get(
     '/health',
     {
@@ -21,6 +26,43 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps)
       if (health.status === 'ok') return reply.send(health);
       // A database or queue that does not answer is restarting or coming up: as on every other 503, say when to ask again.
       return reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send(health);
+    },
+  );
+
+  // Liveness asks nothing of the database: an outage there must not get every process restarted.
+  app.get(
+    '/health/live',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'getLiveness',
+        tags: ['health'],
+        summary: 'The process answers (liveness probe)',
+        security: [],
+        response: { 200: ProbeSchema },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      config: { public: true },
+      schema: {
+        operationId: 'getReadiness',
+        tags: ['health'],
+        summary: 'Ready for traffic (readiness probe): up, not draining, database and queue answering; 503 otherwise',
+        security: [],
+        response: { 200: ProbeSchema, 503: ProbeSchema },
+      },
+    },
+    async (_request, reply) => {
+      const state = deps.readiness.state;
+      if (state !== 'ready') return reply.status(503).send({ status: state });
+      const health = await checkHealth(deps);
+      if (health.status === 'ok') return reply.send({ status: 'ok' });
+      return reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send({ status: 'degraded' });
     },
   );
 };

@@ -7,6 +7,7 @@ import { createDatabase } from '../../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/unavailable.ts';
 import { healthRoutes } from './health.routes.ts';
 import { checkHealth } from './health.service.ts';
+import { createReadiness } from '../../startup/readiness.ts';
 
 describe('GET /api/v1/health', () => {
   const t = useTestApp();
@@ -46,15 +47,68 @@ describe('GET /api/v1/health', () => {
       queueState: () => t.jobs.state(),
       role: 'api',
       version: '0.30.0',
+      readiness: readyOne(),
     });
     try {
       const response = await app.inject({ method: 'GET', url: '/health' });
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
       expect(response.json()).toMatchObject({ status: 'degraded', database: { ok: false } });
+      const ready = await app.inject({ method: 'GET', url: '/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'degraded' });
+      // Alive all the same: a database outage is no reason to restart the process.
+      expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
     } finally {
       await app.close();
       await unreachable.close();
     }
   });
 });
+
+describe('GET /api/v1/health/live and /health/ready', () => {
+  const t = useTestApp();
+
+  it('are answered without a token: alive, and ready once up', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/api/v1/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+  });
+
+  it('say not ready while starting and while draining, alive throughout', async () => {
+    const readiness = createReadiness();
+    const app = Fastify().withTypeProvider();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(healthRoutes, {
+      pool: t.database.pool,
+      queueState: () => t.jobs.state(),
+      role: 'api',
+      version: '0.30.0',
+      readiness,
+    });
+    const ask = async (url: string) => {
+      const response = await app.inject({ method: 'GET', url });
+      return [response.statusCode, response.json().status];
+    };
+    try {
+      expect(await ask('/health/ready')).toEqual([503, 'starting']);
+      readiness.markReady();
+      expect(await ask('/health/ready')).toEqual([200, 'ok']);
+      readiness.markDraining();
+      expect(await ask('/health/ready')).toEqual([503, 'draining']);
+      expect(await ask('/health/live')).toEqual([200, 'ok']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+function readyOne() {
+  const readiness = createReadiness();
+  readiness.markReady();
+  return readiness;
+}

@@ -3,7 +3,7 @@
  * under a key, so an entry is only ever dropped for room. A tile being read is shared by everyone
  * who asks for it meanwhile, so a burst of requests for one tile reads it once.
  */
-export function createTileCache(maxBytes: number) {
+export function createTileCache(maxBytes: number, onLookup?: (hit: boolean) => void) {
   const entries = new Map<string, Buffer>();
   const loading = new Map<string, Promise<Buffer>>();
   let bytes = 0;
@@ -24,6 +24,7 @@ export function createTileCache(maxBytes: number) {
   return {
     get(key: string, load: () => Promise<Buffer>): Promise<Buffer> {
       const cached = entries.get(key);
+      onLookup?.(cached != null);
       if (cached != null) {
         entries.delete(key);
         entries.set(key, cached);

@@ -1,0 +1,90 @@
+import Fastify from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '#test/factories.ts';
+import { convertedSlide } from '#test/image-fixtures.ts';
+import { useTestApp } from '#test/test-app.ts';
+import { slidePath } from '#test/testdata.ts';
+import { registerErrorHandler } from '../http/error-handler.ts';
+import { createMetrics } from './metrics.ts';
+import { registerMetricsRoute } from './metrics.routes.ts';
+
+/** The value of one sample line of Prometheus's text format, or undefined when absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line == null ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('GET /metrics', () => {
+  const t = useTestApp();
+  let layerId: string;
+
+  beforeAll(async () => {
+    const make = factories(t.database.db);
+    const group = await make.organization();
+    const viewer = await make.account({ subject: 'viewer' });
+    await make.join(viewer, group, 'read_only');
+    const caseId = await make.case({ ownerOrganizationId: group });
+    layerId = (await convertedSlide(t, caseId, slidePath('CMU-1-Small-Region.svs'))).layerId;
+  }, 60_000);
+
+  const scrape = async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    return response.body;
+  };
+
+  it('times requests per route pattern, not per URL', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    await t.app.inject({ method: 'GET', url: `/iiif/2/${layerId}/info.json`, headers: await t.auth('viewer') });
+    const text = await scrape();
+    expect(
+      sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/v1/health",status_code="200"}'),
+    ).toBe(1);
+    expect(text).toContain('route="/iiif/2/:id/info.json"');
+    expect(text).not.toContain(layerId);
+  });
+
+  it('counts tile cache hits and misses', async () => {
+    const url = `/iiif/2/${layerId}/512,512,512,512/512,/0/default.jpg`;
+    for (let i = 0; i < 3; i++) {
+      expect((await t.app.inject({ method: 'GET', url, headers: await t.auth('viewer') })).statusCode).toBe(200);
+    }
+    const text = await scrape();
+    expect(sample(text, 'tile_cache_lookups_total{result="miss"}')).toBe(1);
+    expect(sample(text, 'tile_cache_lookups_total{result="hit"}')).toBe(2);
+  });
+
+  it('reports queue depths and the database pool', async () => {
+    await t.jobs.send('storage-usage', { organizationId: '00000000-0000-0000-0000-000000000000' });
+    const text = await scrape();
+    expect(sample(text, 'job_queue_jobs{queue="storage-usage",state="queued"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'db_pool_connections{pool="app",state="total"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'db_pool_connections{pool="app",state="waiting"}')).toBe(0);
+  });
+
+  it('records job durations per queue and outcome', async () => {
+    const metrics = createMetrics();
+    metrics.jobDuration.observe({ queue: 'convert', outcome: 'completed' }, 42);
+    const text = await metrics.registry.metrics();
+    expect(sample(text, 'job_duration_seconds_count{queue="convert",outcome="completed"}')).toBe(1);
+    expect(sample(text, 'job_duration_seconds_sum{queue="convert",outcome="completed"}')).toBe(42);
+  });
+
+  it('asks for the bearer token when METRICS_TOKEN is set', async () => {
+    const app = Fastify();
+    registerErrorHandler(app);
+    registerMetricsRoute(app, { metrics: createMetrics(), token: 'a-long-enough-secret' });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+      const wrong = { authorization: 'Bearer a-long-enough-secreT' };
+      expect((await app.inject({ method: 'GET', url: '/metrics', headers: wrong })).statusCode).toBe(401);
+      const right = { authorization: 'Bearer a-long-enough-secret' };
+      const response = await app.inject({ method: 'GET', url: '/metrics', headers: right });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('process_cpu_seconds_total');
+    } finally {
+      await app.close();
+    }
+  });
+});
