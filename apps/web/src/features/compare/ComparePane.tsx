@@ -3,6 +3,7 @@ import type { Case, Image } from '@pathology/contract';
 import type OpenSeadragon from 'openseadragon';
 import { useTranslation } from 'react-i18next';
 import { IconLink, IconLinkOff, IconRotate2, IconRotateClockwise2 } from '@tabler/icons-react';
+import type { PaneView } from './linking.ts';
 import { SlideView } from '../viewer/SlideView.tsx';
 import { caseImagesPath } from '../viewer/viewer-paths.ts';
 import { ViewerMessage } from '../viewer/ViewerMessage.tsx';
@@ -23,6 +24,8 @@ interface ComparePaneProps {
   onLock: () => void;
   onTurn: (degrees: number) => void;
   onTake: () => void;
+  /** What the pane showed when the leader last came to rest. */
+  rested?: PaneView;
 }
 
 /** One slide of the comparison: its name, staining, link and turn controls, and the viewer itself. */
@@ -38,6 +41,8 @@ export function ComparePane(props: ComparePaneProps) {
       data-testid={`compare-pane-${index}`}
       data-leading={leading}
       data-locked={locked}
+      data-centre={props.rested?.centre.join(',')}
+      data-zoom={props.rested?.zoom}
       onPointerDownCapture={props.onTake}
       onWheelCapture={props.onTake}
       style={{

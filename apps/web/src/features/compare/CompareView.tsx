@@ -24,7 +24,15 @@ import { compareKeyOf, type CompareKey } from './compare-keys.ts';
 import { compareSearch, type CompareState } from './compare-url.ts';
 import { ComparePane } from './ComparePane.tsx';
 import { CompareTopBar } from './CompareTopBar.tsx';
-import { paneMaps, paneRotation, relativeOffsets, turnPane, type LinkMode, type PaneLink } from './linking.ts';
+import {
+  paneMaps,
+  paneRotation,
+  relativeOffsets,
+  turnPane,
+  type LinkMode,
+  type PaneLink,
+  type PaneView,
+} from './linking.ts';
 import { pickPoints } from './point-markers.ts';
 import { addPick, completePairs, type PickedPair } from './point-picking.ts';
 import { alignmentTransform, residuals } from './transforms.ts';
@@ -63,6 +71,8 @@ export function CompareView({ initial, images, cases }: CompareViewProps) {
   const [view, setView] = useState(initial.view);
   const [aligning, setAligning] = useState<Aligning | null>(null);
   const [ready, setReady] = useState<boolean[]>(() => images.map(() => false));
+  // Each pane's view once the leader rests, on the page for whoever reads it (the journeys check the link by it).
+  const [rested, setRested] = useState<(PaneView | undefined)[]>([]);
   const save = useSaveAlignment();
   const remove = useRemoveAlignment();
 
@@ -98,6 +108,12 @@ export function CompareView({ initial, images, cases }: CompareViewProps) {
       ),
   );
 
+  const viewsNow = () =>
+    images.map((_, index) => {
+      const viewer = link.viewer(index);
+      return viewer && readView(viewer);
+    });
+
   const turn = (index: number, degrees: number) => {
     const viewer = link.viewer(index);
     const next = turnPane(panes, index, degrees, viewer && readView(viewer), mode);
@@ -111,18 +127,15 @@ export function CompareView({ initial, images, cases }: CompareViewProps) {
       const current = viewer && readView(viewer);
       if (current) setView({ centre: current.centre, zoom: current.zoom });
     },
-    onSettled: (_, settled) => setView({ centre: settled.centre, zoom: settled.zoom }),
+    onSettled: (_, settled) => {
+      setView({ centre: settled.centre, zoom: settled.zoom });
+      setRested(viewsNow());
+    },
     onTurned: turn,
   };
   useEffect(() => () => link.dispose(), [link]);
   useEffect(() => link.configure(maps, locked), [link, maps, locked]);
   useEffect(() => link.suspend(aligning !== null), [link, aligning]);
-
-  const viewsNow = () =>
-    images.map((_, index) => {
-      const viewer = link.viewer(index);
-      return viewer && readView(viewer);
-    });
 
   const toggleLock = (index: number) => {
     if (!locked[index] && mode === 'relative') {
@@ -307,6 +320,7 @@ export function CompareView({ initial, images, cases }: CompareViewProps) {
             onLock={() => toggleLock(index)}
             onTurn={(degrees) => turn(index, degrees)}
             onTake={() => link.setLeader(index)}
+            rested={rested[index]}
           />
         ))}
         {aligning && (
