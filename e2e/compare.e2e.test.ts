@@ -128,7 +128,7 @@ describe('comparison of slides side by side', () => {
           await page.getByRole('link', { name: text.compare, exact: true }).click();
           await page.waitForURL(/\/compare\?images=/);
           const ids = new URL(page.url()).searchParams.get('images')!.split(',');
-          expect(ids.sort()).toEqual([first, second].sort());
+          expect([...ids].sort()).toEqual([first, second].sort());
           await waitForPanes(page, 2);
           const names = await page.getByTestId('compare-pane-name').allInnerTexts();
           expect(names.sort()).toEqual([CMU, SECOND].sort());
@@ -211,6 +211,6 @@ describe('comparison of slides side by side', () => {
       } finally {
         if (caseId !== undefined) await deleteCasesAsSuper(browser, baseURL, [{ id: caseId }]);
       }
-    });
+    }, 300_000);
   }
 });
