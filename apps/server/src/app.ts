@@ -66,6 +66,9 @@ import { createDrawingDownload } from './modules/drawings/drawing-download.ts';
 import { createDrawingRepository } from './modules/drawings/drawing.repository.ts';
 import { drawingRoutes } from './modules/drawings/drawing.routes.ts';
 import { createDrawingService } from './modules/drawings/drawing.service.ts';
+import { createAlignmentRepository } from './modules/alignments/alignment.repository.ts';
+import { alignmentRoutes } from './modules/alignments/alignment.routes.ts';
+import { createAlignmentService } from './modules/alignments/alignment.service.ts';
 import { createImageNoteRepository } from './modules/image-notes/image-note.repository.ts';
 import { imageNoteRoutes } from './modules/image-notes/image-note.routes.ts';
 import { createImageNoteService } from './modules/image-notes/image-note.service.ts';
@@ -291,6 +294,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(imageNoteRoutes, {
         service: createImageNoteService({ notes: createImageNoteRepository(db), capabilities }),
+      });
+      await api.register(alignmentRoutes, {
+        service: createAlignmentService({ alignments: createAlignmentRepository(db), capabilities }),
       });
       await api.register(predictionRoutes, {
         service: createPredictionService({

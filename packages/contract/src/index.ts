@@ -21,3 +21,4 @@ export * from './api/notices.ts';
 export * from './api/image-notes.ts';
 export * from './api/memberships.ts';
 export * from './api/contracts.ts';
+export * from './api/alignments.ts';

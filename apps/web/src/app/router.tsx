@@ -152,6 +152,10 @@ const screens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/viewer/ViewerRedirect.tsx')).ViewerRedirect }),
   },
   {
+    path: 'compare',
+    lazy: async () => ({ Component: (await import('../features/compare/ComparePage.tsx')).ComparePage }),
+  },
+  {
     path: 'cases/:caseId/*',
     lazy: async () => ({ Component: (await import('../features/case-detail/CaseDetailPage.tsx')).CaseDetailPage }),
   },

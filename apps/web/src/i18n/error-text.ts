@@ -25,6 +25,7 @@ const translatedMessages = {
   contractHasGroups: 'serverMessages.contractHasGroups',
   endDateBeforeStart: 'serverMessages.endDateBeforeStart',
   drawingOutsideImage: 'serverMessages.drawingOutsideImage',
+  alignmentSameImage: 'serverMessages.alignmentSameImage',
 } as const satisfies Partial<Record<MessageKey, ParseKeys>>;
 
 const keyByMessage = new Map<string, ParseKeys>(

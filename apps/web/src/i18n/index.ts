@@ -32,6 +32,8 @@ import groupAdminEn from '../features/organizations/i18n/en.json';
 import groupAdminJa from '../features/organizations/i18n/ja.json';
 import usersEn from '../features/users/i18n/en.json';
 import usersJa from '../features/users/i18n/ja.json';
+import compareEn from '../features/compare/i18n/en.json';
+import compareJa from '../features/compare/i18n/ja.json';
 import contractsEn from '../features/contracts/i18n/en.json';
 import contractsJa from '../features/contracts/i18n/ja.json';
 import catalogueEn from './catalogue/en.json';
@@ -59,6 +61,7 @@ export const resources = {
       caseImages: caseImagesJa,
       attachments: attachmentsJa,
       viewer: viewerJa,
+      compare: compareJa,
       viewerColour: viewerColourJa,
       drawings: drawingsJa,
       detections: detectionsJa,
@@ -83,6 +86,7 @@ export const resources = {
       caseImages: caseImagesEn,
       attachments: attachmentsEn,
       viewer: viewerEn,
+      compare: compareEn,
       viewerColour: viewerColourEn,
       drawings: drawingsEn,
       detections: detectionsEn,

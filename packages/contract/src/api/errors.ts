@@ -43,5 +43,7 @@ export const MESSAGES = {
   endDateBeforeStart: 'The end date must not be before the start date',
   /** 422 on a drawing: a point further past the image's edges, or a radius longer, than the image's larger side. */
   drawingOutsideImage: "The drawing reaches too far outside the image: keep it within the image's size of its edges.",
+  /** 422 on an image alignment: both ends name the same image. */
+  alignmentSameImage: 'An image cannot be aligned with itself.',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

@@ -9,6 +9,7 @@ export * from './labels.ts';
 export * from './comments.ts';
 export * from './attachments.ts';
 export * from './drawings.ts';
+export * from './alignments.ts';
 export * from './detections.ts';
 export * from './predictions.ts';
 export * from './colors.ts';

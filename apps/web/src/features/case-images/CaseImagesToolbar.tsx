@@ -10,6 +10,7 @@ import {
   IconSparkles,
   IconX,
 } from '@tabler/icons-react';
+import { CompareButton } from '../compare/CompareButton.tsx';
 import { useDownloadDrawings } from '../drawings/useDownloadDrawings.ts';
 
 /** Part 1 §2: the anchor to the info panel shows once a case has more images than this. */
@@ -64,6 +65,7 @@ export function CaseImagesToolbar(props: CaseImagesToolbarProps) {
         >
           {t('caseImages.search.button')}
         </Button>
+        <CompareButton imageIds={[...props.selected]} />
         {caps.canDownloadDrawings && (
           <Button
             size="compact-sm"

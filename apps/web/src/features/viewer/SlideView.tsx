@@ -2,7 +2,8 @@ import { Box, Drawer, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { micronsPerImagePixel, type Case, type Image } from '@pathology/contract';
-import { useState } from 'react';
+import type OpenSeadragon from 'openseadragon';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text.ts';
 import { saveBlob } from '../case-images/fetch-binary.ts';
@@ -38,6 +39,9 @@ interface SlideViewProps {
   onPrevious?: () => void;
   onNext?: () => void;
   backHref: string;
+  /** The comparison view (issue 31): told the viewer once its slide is open, and keeps the keyboard to itself. */
+  onReady?: (viewer: OpenSeadragon.Viewer | null) => void;
+  shortcuts?: boolean;
 }
 
 /** One available image: the slide with its tools and overlays, and in v2 the side panel. Keyed by image id. */
@@ -63,6 +67,8 @@ export function SlideView(props: SlideViewProps) {
   // Until the case says otherwise, snapshots are off: a denial must never flash a usable button.
   const snapshotDenied = caseItem?.userCapabilities.deniedScreenshot ?? true;
   const ready = state.status === 'ready' && viewer !== null;
+  const { onReady } = props;
+  useEffect(() => onReady?.(ready ? viewer : null), [onReady, ready, viewer]);
 
   const zoomStep = (direction: 'in' | 'out') => {
     const current = ready ? currentImageZoom(viewer) : undefined;
@@ -102,6 +108,7 @@ export function SlideView(props: SlideViewProps) {
     rotate,
     fullscreen: props.onToggleExpanded,
     snapshot: onSnapshot,
+    enabled: props.shortcuts !== false,
   });
 
   return (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { AuthError } from '../../api/client.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { AddToCompare } from '../compare/AddToCompare.tsx';
 import { useCaseImages } from '../case-images/case-images.queries.ts';
 import { useCase } from '../case-detail/case-detail.queries.ts';
 import { SlideView } from './SlideView.tsx';
@@ -119,6 +120,9 @@ export function ViewerPage({ version }: { version: ViewerVersion }) {
         }
         version={version}
         onVersion={chooseVersion}
+        actions={
+          image.data?.status === 'available' && <AddToCompare imageId={imageId} caseImages={caseImages.data ?? []} />
+        }
       />
       {body()}
     </ViewerFrame>

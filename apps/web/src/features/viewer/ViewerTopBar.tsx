@@ -1,4 +1,5 @@
 import { ActionIcon, Box, Button, Group, SegmentedControl, Text, Title, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -18,10 +19,13 @@ interface ViewerTopBarProps {
   neighbours?: NeighbourLinks;
   version: ViewerVersion;
   onVersion: (version: ViewerVersion) => void;
+  /** More buttons after the title (the comparison's "Add slide to compare"). */
+  actions?: ReactNode;
 }
 
 /** Back to the case, the image's name, previous/next image of the case and the viewer version. */
-export function ViewerTopBar({ backHref, title, caseNumber, neighbours, version, onVersion }: ViewerTopBarProps) {
+export function ViewerTopBar(props: ViewerTopBarProps) {
+  const { backHref, title, caseNumber, neighbours, version, onVersion } = props;
   const { t } = useTranslation();
   return (
     <Group
@@ -71,6 +75,7 @@ export function ViewerTopBar({ backHref, title, caseNumber, neighbours, version,
           </Text>
         )}
       </Box>
+      {props.actions}
       <SegmentedControl
         size="xs"
         aria-label={t('viewer.version.label')}
