@@ -86,7 +86,10 @@ describe('detections: import, show, toggle, count inside a drawing', () => {
           await page.goto(`/cases/${created.id}/images/${image.id}`);
           await page.locator('[data-testid="viewer-canvas"][data-state="ready"]').waitFor({ timeout: 30_000 });
 
-          // A bad file is refused, naming the feature; nothing is stored.
+          // The panel is folded while the layer has no detections; a bad file is refused, naming the feature.
+          const panelToggle = page.getByTestId('detection-panel').getByRole('button', { name: 'Detections' });
+          expect(await panelToggle.getAttribute('aria-expanded')).toBe('false');
+          await panelToggle.click();
           await page.getByRole('button', { name: 'Import detections…' }).waitFor();
           await importFile(page, 'bad.geojson');
           await expect

@@ -36,7 +36,8 @@ interface DetectionPanelProps {
 /** The detections of the layer: classes with counts and toggles, opacities, import, export, the imports. */
 export function DetectionPanel({ imageId, layerId, summary, style, onStyle, onChanged }: DetectionPanelProps) {
   const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState(true);
+  // Folded while the layer has none, so an empty panel does not cover the slide.
+  const [open, setOpen] = useState(summary.total > 0);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const number = (value: number) => value.toLocaleString(i18n.language);
@@ -89,7 +90,13 @@ export function DetectionPanel({ imageId, layerId, summary, style, onStyle, onCh
               </Text>
             )}
           </Text>
-          <ActionIcon variant="subtle" color="gray" aria-label={t('detections.title')} onClick={() => setOpen(!open)}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('detections.title')}
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
             {open ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
           </ActionIcon>
         </Group>

@@ -39,6 +39,8 @@ export class DrawingGestures {
   private points: Position[] = [];
   private screenPoints: Position[] = [];
   private edit: Edit | null = null;
+  // Kept because OpenSeadragon clears `viewer.canvas` when it is destroyed, which may come first on unmount.
+  private readonly canvas: HTMLElement;
 
   constructor(
     private readonly viewer: OpenSeadragon.Viewer,
@@ -50,7 +52,8 @@ export class DrawingGestures {
     viewer.addHandler('canvas-release', this.onRelease);
     viewer.addHandler('canvas-click', this.onClick);
     viewer.addHandler('canvas-double-click', this.onDoubleClick);
-    viewer.canvas.addEventListener('pointermove', this.onPointerMove);
+    this.canvas = viewer.canvas;
+    this.canvas.addEventListener('pointermove', this.onPointerMove);
   }
 
   destroy(): void {
@@ -59,7 +62,7 @@ export class DrawingGestures {
     this.viewer.removeHandler('canvas-release', this.onRelease);
     this.viewer.removeHandler('canvas-click', this.onClick);
     this.viewer.removeHandler('canvas-double-click', this.onDoubleClick);
-    this.viewer.canvas.removeEventListener('pointermove', this.onPointerMove);
+    this.canvas.removeEventListener('pointermove', this.onPointerMove);
   }
 
   /** Drops a drawing in progress (Escape, another tool). */
