@@ -61,7 +61,8 @@ export interface AiConsentState {
 
 function consentOf(group: AiGroup | undefined): AiConsentState {
   const refusedNow = refused();
-  if (!group?.predictionEnabled) return { askAgreement: false, aiEnabled: false, declined: refusedNow, showWarning: false };
+  if (!group?.predictionEnabled)
+    return { askAgreement: false, aiEnabled: false, declined: refusedNow, showWarning: false };
   const agreed = group.aiAgreementSkipped || hasCookie(AGREEMENT_COOKIE);
   return {
     askAgreement: !agreed && !refusedNow,
