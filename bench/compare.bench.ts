@@ -9,6 +9,7 @@ import { answerAiTerms, launchBrowser } from '../e2e/support/browser.ts';
 import { deleteCasesAsSuper } from '../e2e/support/case-cleanup.ts';
 import { signIn } from '../e2e/support/sign-in.ts';
 import { createCase, uploadImage, waitUntilAvailable } from '../e2e/support/slides.ts';
+import { panAndZoomFrames } from './drawings.bench.ts';
 import { summarize } from './support/stats.ts';
 import { formatTable } from './support/table.ts';
 
@@ -20,42 +21,9 @@ const FRAME_GOAL_MS = 2 * (1000 / 60) + 0.5;
 const PANES = 4;
 
 /** Page frame intervals while the first slide on the page is zoomed and dragged `rounds` times. */
-async function panAndZoomFrames(page: Page, rounds: number): Promise<number[]> {
-  // A script text, not a function: the bench runs through a transpiler whose helper names do not exist in the page.
-  await page.evaluate(`(() => {
-    const frames = [];
-    globalThis.benchFrames = frames;
-    let last = performance.now();
-    const tick = (now) => {
-      if (globalThis.benchFrames !== frames) return;
-      frames.push(now - last);
-      last = now;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  })()`);
-  const box = (await page.getByTestId('viewer-canvas').first().boundingBox())!;
-  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
-  for (let round = 0; round < rounds; round++) {
-    await page.mouse.move(cx, cy);
-    for (let i = 0; i < 3; i++) {
-      await page.mouse.wheel(0, -300);
-      await page.waitForTimeout(250);
-    }
-    await page.mouse.down();
-    await page.mouse.move(cx - 120, cy - 80, { steps: 10 });
-    await page.mouse.move(cx + 100, cy + 60, { steps: 10 });
-    await page.mouse.up();
-    for (let i = 0; i < 3; i++) {
-      await page.mouse.wheel(0, 300);
-      await page.waitForTimeout(250);
-    }
-  }
-  await page.waitForTimeout(500);
-  const frames = await page.evaluate<number[]>('globalThis.benchFrames.splice(0)');
-  await page.evaluate('globalThis.benchFrames = null');
+async function leaderFrames(page: Page, rounds: number): Promise<number[]> {
   // The first frames include the page settling; the rest are the interaction.
-  return frames.slice(5);
+  return (await panAndZoomFrames(page, rounds)).frames.slice(5);
 }
 
 async function waitForSlides(page: Page, count: number): Promise<void> {
@@ -92,14 +60,14 @@ export async function run(args: string[]): Promise<void> {
     await page.goto(`/cases/${created.id}/images/${ids[0]}`);
     await waitForSlides(page, 1);
     // A first round loads the tiles; the second is measured.
-    await panAndZoomFrames(page, 1);
-    const single = summarize(await panAndZoomFrames(page, rounds));
+    await leaderFrames(page, 1);
+    const single = summarize(await leaderFrames(page, rounds));
 
     console.log(`${PANES} linked panes…`);
     await page.goto(`/compare?images=${ids.join(',')}`);
     await waitForSlides(page, PANES);
-    await panAndZoomFrames(page, 1);
-    const linked = summarize(await panAndZoomFrames(page, rounds));
+    await leaderFrames(page, 1);
+    const linked = summarize(await leaderFrames(page, rounds));
     await deleteCasesAsSuper(browser, server.url, [{ id: created.id }]);
 
     console.log(

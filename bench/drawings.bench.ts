@@ -98,11 +98,11 @@ async function apiLoadTimes(page: Page, image: Image): Promise<{ times: number[]
 }
 
 /**
- * Pans and zooms with the mouse; returns the page's frame intervals (what the user sees: the slide's
+ * Pans and zooms with the mouse `rounds` times; returns the page's frame intervals (what the user sees: the slide's
  * software-rendered tiles, the drawings, and the rasterizing of both) and the drawing layer's own
  * painting time in each frame.
  */
-export async function panAndZoomFrames(page: Page): Promise<{ frames: number[]; layer: number[] }> {
+export async function panAndZoomFrames(page: Page, rounds = 3): Promise<{ frames: number[]; layer: number[] }> {
   // A script text, not a function: the bench runs through a transpiler whose helper names do not exist in the page.
   await page.evaluate(`(() => {
     performance.clearMeasures('drawing-frame');
@@ -117,9 +117,10 @@ export async function panAndZoomFrames(page: Page): Promise<{ frames: number[]; 
     };
     requestAnimationFrame(tick);
   })()`);
-  const box = (await page.getByTestId('viewer-canvas').boundingBox())!;
+  // The first slide on the page: the comparison view's leader.
+  const box = (await page.getByTestId('viewer-canvas').first().boundingBox())!;
   const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < rounds; round++) {
     await page.mouse.move(cx, cy);
     for (let i = 0; i < 4; i++) {
       await page.mouse.wheel(0, -300);
