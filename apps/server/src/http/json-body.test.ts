@@ -5,8 +5,17 @@ import { nestsDeeperThan } from './json-body.ts';
 
 const BODY_METHODS = ['post', 'put', 'patch', 'delete'];
 const JSON_TYPES = ['application/json', 'application/merge-patch+json'];
-/** Uploads stream their raw body to storage whatever its type; it is never parsed, so never walked. */
-const RAW_BODY_OPERATIONS = new Set(['uploadImage', 'uploadAttachment', 'uploadNoticeMedia']);
+/**
+ * Uploads stream their raw body to storage whatever its type, and the detections routes read theirs as a stream
+ * of GeoJSON tokens (no recursion); none is parsed into an object tree first, so none is walked.
+ */
+const RAW_BODY_OPERATIONS = new Set([
+  'uploadImage',
+  'uploadAttachment',
+  'uploadNoticeMedia',
+  'importLayerDetections',
+  'deleteLayerDetections',
+]);
 
 const nestedArray = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 const nestedObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);

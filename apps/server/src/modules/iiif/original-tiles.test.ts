@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Image } from '@pathology/contract';
 import pino from 'pino';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { factories } from '#test/factories.ts';
 import { useTestApp } from '#test/test-app.ts';
 import { SMALL_SVS } from '#test/uploads.ts';
@@ -105,6 +105,15 @@ describe('viewing a slide from its original while its pyramid builds', () => {
     const infoAfter = await get(`/iiif/2/${layerId}/info.json`);
     expect(infoAfter.json()).toEqual(info.json());
 
+    // The layer's access answer (original or pyramid) is remembered 2 s per process: the hand-over shows within that.
+    const [firstTile] = Object.values(TILES);
+    await vi.waitFor(
+      async () =>
+        expect((await get(`/iiif/2/${layerId}/${firstTile}/0/default.jpg`)).headers['cache-control']).toMatch(
+          /immutable/,
+        ),
+      { timeout: 5_000, interval: 200 },
+    );
     for (const [name, tile] of Object.entries(TILES)) {
       const response = await get(`/iiif/2/${layerId}/${tile}/0/default.jpg`);
       expect(response.statusCode, name).toBe(200);
