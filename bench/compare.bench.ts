@@ -26,12 +26,12 @@ async function leaderFrames(page: Page, rounds: number): Promise<number[]> {
   return (await panAndZoomFrames(page, rounds)).frames.slice(5);
 }
 
+/** Waits until `count` slides are open (a locator, not a page function: the app's CSP forbids eval). */
 async function waitForSlides(page: Page, count: number): Promise<void> {
-  await page.waitForFunction(
-    `document.querySelectorAll('[data-testid="viewer-canvas"][data-state="ready"]').length === ${count}`,
-    undefined,
-    { timeout: 120_000 },
-  );
+  await page
+    .locator('[data-testid="viewer-canvas"][data-state="ready"]')
+    .nth(count - 1)
+    .waitFor({ timeout: 120_000 });
 }
 
 export async function run(args: string[]): Promise<void> {
