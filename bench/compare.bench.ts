@@ -9,6 +9,7 @@ import { answerAiTerms, launchBrowser } from '../e2e/support/browser.ts';
 import { deleteCasesAsSuper } from '../e2e/support/case-cleanup.ts';
 import { signIn } from '../e2e/support/sign-in.ts';
 import { createCase, uploadImage, waitUntilAvailable } from '../e2e/support/slides.ts';
+import { FOLLOW_MEASURE } from '../apps/web/src/features/compare/viewer-link.ts';
 import { panAndZoomFrames } from './drawings.bench.ts';
 import { summarize } from './support/stats.ts';
 import { formatTable } from './support/table.ts';
@@ -20,10 +21,32 @@ export const description =
 const FRAME_GOAL_MS = 2 * (1000 / 60) + 0.5;
 const PANES = 4;
 
-/** Page frame intervals while the first slide on the page is zoomed and dragged `rounds` times. */
-async function leaderFrames(page: Page, rounds: number): Promise<number[]> {
-  // The first frames include the page settling; the rest are the interaction.
-  return (await panAndZoomFrames(page, rounds)).frames.slice(5);
+/**
+ * The gestures start below the middle of the first slide: a quarter-screen pane has its drawing tools and
+ * detections panel over the middle, and a wheel or drag there would move nothing.
+ */
+const GESTURE_HEIGHT_SHARE = 0.8;
+/** The issue's goal: a follower draws the leader's move in the same animation frame or the next. */
+const LAG_GOAL_FRAMES = 1;
+
+/**
+ * While the first slide on the page is zoomed and dragged `rounds` times: the page's frame intervals, and for
+ * every move a follower drew, in how many frames after the leader passed it on (0: the same frame).
+ */
+async function leaderFrames(page: Page, rounds: number): Promise<{ frames: number[]; lags: number[] }> {
+  await page.evaluate(`performance.clearMeasures('${FOLLOW_MEASURE}')`);
+  const { frames, starts } = await panAndZoomFrames(page, rounds, GESTURE_HEIGHT_SHARE);
+  const follows = await page.evaluate<[number, number][]>(
+    `performance.getEntriesByName('${FOLLOW_MEASURE}').map((entry) => [entry.startTime, entry.startTime + entry.duration])`,
+  );
+  const lags = follows
+    .filter(([set]) => set >= starts[0]!)
+    .map(([set, drawn]) => starts.filter((start) => start > set && start <= drawn).length);
+  // Every frame of a gesture moves the leader, and each follower draws each move.
+  if (lags.length < frames.length / 2) {
+    throw new Error(`followers drew ${lags.length} moves in ${frames.length} frames: the gestures missed the slide`);
+  }
+  return { frames, lags };
 }
 
 /** Waits until `count` slides are open (a locator, not a page function: the app's CSP forbids eval). */
@@ -60,14 +83,16 @@ export async function run(args: string[]): Promise<void> {
     await page.goto(`/cases/${created.id}/images/${ids[0]}`);
     await waitForSlides(page, 1);
     // A first round loads the tiles; the second is measured.
-    await leaderFrames(page, 1);
-    const single = summarize(await leaderFrames(page, rounds));
+    await panAndZoomFrames(page, 1, GESTURE_HEIGHT_SHARE);
+    const single = summarize((await panAndZoomFrames(page, rounds, GESTURE_HEIGHT_SHARE)).frames);
 
     console.log(`${PANES} linked panes…`);
     await page.goto(`/compare?images=${ids.join(',')}`);
     await waitForSlides(page, PANES);
     await leaderFrames(page, 1);
-    const linked = summarize(await leaderFrames(page, rounds));
+    const measured = await leaderFrames(page, rounds);
+    const linked = summarize(measured.frames);
+    const lag = summarize(measured.lags);
     await deleteCasesAsSuper(browser, server.url, [{ id: created.id }]);
 
     console.log(
@@ -88,6 +113,28 @@ export async function run(args: string[]): Promise<void> {
             linked.p95 <= FRAME_GOAL_MS ? 'yes' : 'no',
           ],
           ['single viewer — reference', single.median.toFixed(1), single.p95.toFixed(1), '', ''],
+        ],
+      )}`,
+    );
+    console.log(
+      `\n${formatTable(
+        [
+          { title: `follower lag (frames after the leader's, ${measured.lags.length} follower draws)` },
+          { title: 'median', align: 'right' },
+          { title: 'p95', align: 'right' },
+          { title: 'max', align: 'right' },
+          { title: 'goal' },
+          { title: 'met' },
+        ],
+        [
+          [
+            `${PANES - 1} followers of the leader`,
+            String(lag.median),
+            String(lag.p95),
+            String(lag.max),
+            `≤ ${LAG_GOAL_FRAMES}`,
+            lag.max <= LAG_GOAL_FRAMES ? 'yes' : 'no',
+          ],
         ],
       )}`,
     );

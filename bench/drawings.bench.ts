@@ -99,27 +99,30 @@ async function apiLoadTimes(page: Page, image: Image): Promise<{ times: number[]
 
 /**
  * Pans and zooms with the mouse `rounds` times; returns the page's frame intervals (what the user sees: the slide's
- * software-rendered tiles, the drawings, and the rasterizing of both) and the drawing layer's own
- * painting time in each frame.
+ * software-rendered tiles, the drawings, and the rasterizing of both), the frames' start times (performance.now()
+ * in the page) and the drawing layer's own painting time in each frame.
  */
-export async function panAndZoomFrames(page: Page, rounds = 3): Promise<{ frames: number[]; layer: number[] }> {
+export async function panAndZoomFrames(
+  page: Page,
+  rounds = 3,
+  /** Where on the slide the gestures start, as a share of its height (a small pane has panels at its middle). */
+  heightShare = 0.5,
+): Promise<{ frames: number[]; starts: number[]; layer: number[] }> {
   // A script text, not a function: the bench runs through a transpiler whose helper names do not exist in the page.
   await page.evaluate(`(() => {
     performance.clearMeasures('drawing-frame');
-    const frames = [];
-    globalThis.benchFrames = frames;
-    let last = performance.now();
+    const starts = [performance.now()];
+    globalThis.benchFrames = starts;
     const tick = (now) => {
-      if (globalThis.benchFrames !== frames) return;
-      frames.push(now - last);
-      last = now;
+      if (globalThis.benchFrames !== starts) return;
+      starts.push(now);
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   })()`);
   // The first slide on the page: the comparison view's leader.
   const box = (await page.getByTestId('viewer-canvas').first().boundingBox())!;
-  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height * heightShare];
   for (let round = 0; round < rounds; round++) {
     await page.mouse.move(cx, cy);
     for (let i = 0; i < 4; i++) {
@@ -136,13 +139,14 @@ export async function panAndZoomFrames(page: Page, rounds = 3): Promise<{ frames
     }
   }
   await page.waitForTimeout(500);
-  const frames = await page.evaluate<number[]>('globalThis.benchFrames.splice(0)');
+  const starts = await page.evaluate<number[]>('globalThis.benchFrames.splice(0)');
   await page.evaluate('globalThis.benchFrames = null');
+  const frames = starts.slice(1).map((start, i) => start - starts[i]!);
   const layer = await page.evaluate<number[]>(
     "performance.getEntriesByName('drawing-frame').map((entry) => entry.duration)",
   );
   // The first frames include the page settling; the rest are the interaction.
-  return { frames: frames.slice(5), layer };
+  return { frames: frames.slice(5), starts, layer };
 }
 
 /**

@@ -34,6 +34,14 @@ export interface ViewerLinkEvents {
 }
 
 const SETTLE_MS = 250;
+/** A long comparison keeps only the recent follow measures (the browser keeps them until cleared). */
+const MEASURES_KEPT = 2000;
+
+/**
+ * Time from the leader passing a move on to a follower drawing it, as a User Timing measure (`compare-follow`)
+ * that the benchmark turns into frames of lag and a browser's profiler shows beside the frames.
+ */
+export const FOLLOW_MEASURE = 'compare-follow';
 
 /**
  * Keeps linked OpenSeadragon viewers together. Only the leader's moves are passed on, and followers are set from
@@ -50,6 +58,9 @@ export class ViewerLink {
   /** Set while the link itself moves a pane, so that move is not taken for the user's. */
   private writing = false;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When each follower was last set and has not drawn since (performance.now()). */
+  private setAt: (number | undefined)[] = [];
+  private measured = 0;
 
   /**
    * @param leader the pane leading at first
@@ -91,11 +102,20 @@ export class ViewerLink {
       const turn = normaliseDegrees(event.degrees - paneRotation(map));
       if (Math.abs(turn) > 1e-9) this.events.onTurned(index, turn);
     };
+    const onDrawn = () => {
+      const start = this.setAt[index];
+      if (start === undefined) return;
+      this.setAt[index] = undefined;
+      performance.measure(FOLLOW_MEASURE, { start });
+      if (++this.measured % MEASURES_KEPT === 0) performance.clearMeasures(FOLLOW_MEASURE);
+    };
     viewer.addHandler('viewport-change', onChange);
     viewer.addHandler('rotate', onRotate);
+    viewer.addHandler('update-viewport', onDrawn);
     this.detach[index] = () => {
       viewer.removeHandler('viewport-change', onChange);
       viewer.removeHandler('rotate', onRotate);
+      viewer.removeHandler('update-viewport', onDrawn);
     };
     this.applyInitialView();
     this.resync(index);
@@ -166,7 +186,12 @@ export class ViewerLink {
 
   private propagate(): void {
     const views = this.followers();
-    views?.forEach((view, index) => view && this.write(index, view));
+    const now = performance.now();
+    views?.forEach((view, index) => {
+      if (!view) return;
+      if (index !== this.leader) this.setAt[index] ??= now;
+      this.write(index, view);
+    });
   }
 
   private write(index: number, view: PaneView): void {
