@@ -19,7 +19,7 @@ import { formatTable } from './support/table.ts';
 import { startTokenIssuer, type TokenIssuer } from '../apps/server/test/token-issuer.ts';
 
 export const description =
-  'Upload → first correct 512-px tile served from the original (lowest level and level 0), tile latency at 1 and 8 connections while the pyramid builds, time to the finished pyramid, next to vips dzsave (--runs N, --small, --replicate WxH)';
+  'Upload → first correct 512-px tile served from the original (lowest level and level 0), tile latency at 1 and 8 connections while the pyramid builds, time to the finished pyramid, next to vips dzsave (--runs N, --small, --replicate WxH; --pyramid-only: upload → finished pyramid alone, no tiles read, which runs on commits from before viewing from the original too)';
 
 const exec = promisify(execFile);
 const AUDIENCE = 'bench';
@@ -32,17 +32,19 @@ interface Options {
   runs: number;
   small: boolean;
   replicate: [number, number];
+  pyramidOnly: boolean;
 }
 
 function parseArgs(args: string[]): Options {
-  const options: Options = { runs: 5, small: false, replicate: DEFAULT_REPLICATE };
+  const options: Options = { runs: 5, small: false, replicate: DEFAULT_REPLICATE, pyramidOnly: false };
   for (const arg of args) {
     if (arg === '--small') options.small = true;
+    else if (arg === '--pyramid-only') options.pyramidOnly = true;
     else if (arg.startsWith('--runs=')) options.runs = Number(arg.slice('--runs='.length));
     else if (arg.startsWith('--replicate=')) {
       const [across, down] = arg.slice('--replicate='.length).split('x').map(Number);
       options.replicate = [across!, down!];
-    } else throw new Error(`unknown option ${arg} (known: --runs=N, --small, --replicate=WxH)`);
+    } else throw new Error(`unknown option ${arg} (known: --runs=N, --small, --replicate=WxH, --pyramid-only)`);
   }
   if (!(options.runs >= 1)) throw new Error('--runs must be at least 1');
   return options;
@@ -75,7 +77,14 @@ interface Run {
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 /** One upload of `file` through POST images, timed from the answer (the last byte acknowledged). */
-async function oneRun(base: string, auth: string, caseId: string, file: string, run: number): Promise<Run> {
+async function oneRun(
+  base: string,
+  auth: string,
+  caseId: string,
+  file: string,
+  run: number,
+  pyramidOnly: boolean,
+): Promise<Run> {
   const { size } = await fs.stat(file);
   const query = new URLSearchParams({ caseId, filename: `run-${run}-${path.basename(file)}` });
   // Streamed (the large slide is ~0.9 GB); fetch needs duplex 'half' for a stream body.
@@ -91,6 +100,16 @@ async function oneRun(base: string, auth: string, caseId: string, file: string, 
   const { id } = (await response.json()) as { id: string };
   const get = (url: string) => fetch(`${base}${url}`, { headers: { authorization: auth } });
   const image = async () => (await (await get(`/api/v1/images/${id}`)).json()) as Image;
+
+  const finished = async (): Promise<number> => {
+    let shown: Image;
+    while ((shown = await image()).status !== 'available') {
+      if (shown.status === 'process_failed') throw new Error(`conversion failed: ${shown.processError?.message}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return performance.now() - acknowledged;
+  };
+  if (pyramidOnly) return { lowest: NaN, level0: NaN, available: await finished(), latency1: [], latency8: [] };
 
   let shown = await image();
   while (shown.tileSource == null) {
@@ -133,11 +152,7 @@ async function oneRun(base: string, auth: string, caseId: string, file: string, 
   for (let i = 0; i < LATENCY_SAMPLES / 8 && (await image()).status !== 'available'; i++) {
     latency8.push(...(await Promise.all(Array.from({ length: 8 }, randomTile))));
   }
-  while ((shown = await image()).status !== 'available') {
-    if (shown.status === 'process_failed') throw new Error(`conversion failed: ${shown.processError?.message}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { lowest, level0, available: performance.now() - acknowledged, latency1, latency8 };
+  return { lowest, level0, available: await finished(), latency1, latency8 };
 }
 
 /** The convert-first anchor: vips dzsave of the same slide with the pipeline's tiles. */
@@ -196,14 +211,16 @@ export async function run(args: string[]): Promise<void> {
     const rows: string[][] = [];
     for (const slide of slides) {
       const runs: Run[] = [];
-      for (let i = 0; i < options.runs; i++) runs.push(await oneRun(base, auth, caseId, slide, i));
+      for (let i = 0; i < options.runs; i++) runs.push(await oneRun(base, auth, caseId, slide, i, options.pyramidOnly));
       const anchor = await dzsaveSeconds(slide, root);
       const figure = (values: number[]) => {
+        if (options.pyramidOnly && values.some(Number.isNaN)) return 'not read (--pyramid-only)';
         if (values.length === 0) return 'n/a (pyramid done first)';
         const s = summarize(values);
         return `${seconds(s.median)} / ${seconds(s.p95)}`;
       };
       const ms = (values: number[]) => {
+        if (options.pyramidOnly) return 'not read';
         if (values.length === 0) return 'n/a';
         const s = summarize(values);
         return `${s.median.toFixed(0)} / ${s.p95.toFixed(0)}`;
