@@ -51,8 +51,8 @@ describe('viewing a slide from its original while its pyramid builds', () => {
   const layerOf = (shown: Image) => shown.tileSource!.url.split('/')[3]!;
 
   /** The test app runs no worker: the job runs here, when the test wants the pyramid. */
-  async function convert(imageId: string, timeoutSeconds = 120) {
-    const deps = { db: t.database.db, blobs: t.blobs, log: pino({ level: 'silent' }), timeoutSeconds };
+  async function convert(imageId: string, timeoutSeconds = 120, maxPixels?: number) {
+    const deps = { db: t.database.db, blobs: t.blobs, log: pino({ level: 'silent' }), timeoutSeconds, maxPixels };
     await convertImageJob(
       { ...deps, scratchDir: path.join(t.dataDir, 'tmp') },
       { imageId, retryCount: 0, retryLimit: 0 },
@@ -135,6 +135,24 @@ describe('viewing a slide from its original while its pyramid builds', () => {
     expect(failed.processError?.code).toBe(-101);
     expect((await get(`/iiif/2/${layerId}/${TILES.level0}/0/default.jpg`)).statusCode).toBe(200);
   }, 60_000);
+
+  it('takes a slide out of view when its conversion fails on the data itself (-100): no tiles, no thumbnail, never half-served', async () => {
+    const imageId = await upload('refused.svs', await fs.readFile(SMALL_SVS));
+    const layerId = layerOf(await image(imageId));
+    expect((await get(`/iiif/2/${layerId}/${TILES.level0}/0/default.jpg`)).statusCode).toBe(200);
+    // Past the installation's pixel limit: refused as unsupported data, as a corrupt file would be.
+    await convert(imageId, 120, 1000);
+    const failed = await image(imageId);
+    expect(failed).toMatchObject({ status: 'process_failed', viewable: false, tileSource: null });
+    expect(failed.processError?.code).toBe(-100);
+    expect((await get(`/api/v1/images/${imageId}/data?type=SMALL`)).statusCode).toBe(404);
+    // The layer's access answer is remembered 2 s per process.
+    await vi.waitFor(
+      async () => expect((await get(`/iiif/2/${layerId}/${TILES.level0}/0/default.jpg`)).statusCode).toBe(404),
+      { timeout: 5_000, interval: 200 },
+    );
+    expect((await get(`/iiif/2/${layerId}/info.json`)).statusCode).toBe(404);
+  });
 
   it('serves an OME-TIFF pyramid (reduced levels as SubIFDs) from its original, under the info.json it keeps', async () => {
     const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'early-ome-')), 'slide.ome.tif');
