@@ -89,6 +89,7 @@ describe('viewing a slide from its original while its pyramid builds', () => {
     // The thumbnail too, from the original's smallest level, before the conversion has made one.
     const thumbnail = await get(`/api/v1/images/${imageId}/data?type=SMALL`);
     expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['cache-control']).toBe('private, max-age=30');
     const thumbnailSize = await sharp(thumbnail.rawPayload).metadata();
     expect([thumbnailSize.width, thumbnailSize.height]).toEqual([278, 371]);
 
