@@ -49,10 +49,25 @@ describe('viewing a slide while its pyramid builds', () => {
       const imageId = await uploadImage(page, created.id, slidePath('CMU-1-Small-Region.svs'));
       const statusNow = async () => ((await apiCall(page, 'GET', `/images/${imageId}`)).json as Image).status;
 
-      // The card offers Open while the image is still being converted.
+      // The card offers View while the image is still being converted, under the thumbnail cut from the original.
       await page.goto(`/cases/${created.id}/images`);
       const card = page.getByTestId('case-image-card');
-      await card.getByTestId('case-image-open').click();
+      const view = card.getByTestId('case-image-view');
+      await view.waitFor();
+      expect(await view.innerText()).toBe('View');
+      const thumbnail = card.getByTestId('image-thumbnail');
+      await page.locator('[data-testid="image-thumbnail"][data-state="loaded"]').waitFor({ timeout: 15_000 });
+      const picture = thumbnail.locator('img');
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(278);
+      expect(await card.getByTestId('image-thumbnail-status').innerText()).toMatch(/^(queued|processing)$/i);
+      expect(await statusNow()).not.toBe('available');
+      await settle(page, 300);
+      await app.screenshot('image-card-while-converting-en');
+      await switchLanguage(page, 'ja');
+      await expect.poll(() => view.innerText()).toBe('表示');
+      await app.screenshot('image-card-while-converting-ja');
+      await switchLanguage(page, 'en');
+      await view.click();
       await page.locator('[data-testid="viewer-canvas"][data-state="ready"]').waitFor({ timeout: 30_000 });
       await expect.poll(() => tiles.filter((tile) => tile.status === 200).length).toBeGreaterThan(0);
       const badge = page.getByTestId('viewer-conversion-badge');

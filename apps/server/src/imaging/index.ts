@@ -9,6 +9,7 @@ export type { ConvertedLayer, AssociatedPicture } from './layers.ts';
 export {
   readTiffStructure,
   readTiffDirectoryAt,
+  readSubIfdPages,
   fileHandleReader,
   TIFF_TAG,
   JPEG_COMPRESSION,

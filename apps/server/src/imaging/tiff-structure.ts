@@ -17,7 +17,10 @@ export interface TiffTag {
 }
 
 export interface TiffPage {
+  /** Position in the IFD chain; for a SubIFD, its parent's. */
   index: number;
+  /** Position among its parent's SubIFDs (tag 330): the reduced levels of an OME-TIFF pyramid. */
+  subIfd?: number;
   /** File offset of this IFD. */
   offset: number;
   width: number;
@@ -82,6 +85,7 @@ export const TIFF_TAG = {
   TileLength: 323,
   TileOffsets: 324,
   TileByteCounts: 325,
+  SubIFDs: 330,
   SampleFormat: 339,
   JPEGTables: 347,
   YCbCrSubSampling: 530,
@@ -171,6 +175,23 @@ export async function readTiffStructure(source: FileHandle | ByteReader): Promis
 export async function readTiffDirectoryAt(reader: ByteReader, offset: number): Promise<Map<number, TiffTag>> {
   const { bytes, layout } = await readHeader(reader);
   return (await readDirectory(reader, bytes, layout, offset)).tags;
+}
+
+/**
+ * The SubIFDs of a page (OME-TIFF keeps a plane's reduced resolutions there), as pages of their own that
+ * keep the parent's index; none when the page has no SubIFDs tag.
+ */
+export async function readSubIfdPages(reader: ByteReader, parent: TiffPage): Promise<TiffPage[]> {
+  const offsets = parent.tags.get(TIFF_TAG.SubIFDs)?.value;
+  if (!Array.isArray(offsets) || offsets.length === 0) return [];
+  if (offsets.length > MAX_PAGES) throw corrupt(`more than ${MAX_PAGES} SubIFDs`);
+  const { bytes, layout } = await readHeader(reader);
+  const pages: TiffPage[] = [];
+  for (const [position, offset] of offsets.entries()) {
+    const { tags } = await readDirectory(reader, bytes, layout, offset);
+    pages.push({ ...toPage(parent.index, offset, tags), subIfd: position });
+  }
+  return pages;
 }
 
 async function readHeader(reader: ByteReader): Promise<{ bytes: Bytes; layout: Layout; firstOffset: number }> {

@@ -1,4 +1,5 @@
-import { and, eq, or } from 'drizzle-orm';
+import { PROCESS_ERROR_CODES } from '@pathology/contract';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller.ts';
 import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,6 +15,16 @@ export interface LayerTarget {
   fromOriginal: boolean;
 }
 
+/**
+ * A layer served from its original that may still be: not once its conversion failed on the image's own data
+ * (-100, corrupt or unreadable pixels), which would leave the slide half-served, some tiles showing and some
+ * failing. A transient failure (-101: worker lost, time limit) says nothing against the original, which stays.
+ */
+export const SERVABLE_FROM_ORIGINAL: SQL = and(
+  eq(imageLayers.fromOriginal, true),
+  sql`${images.processErrorCode} IS DISTINCT FROM ${PROCESS_ERROR_CODES.unsupportedData}`,
+)!;
+
 /** How long a "may see" answer is reused: a viewer asks hundreds of tiles a minute of one layer. */
 const ACCESS_TTL_MS = 30_000;
 /** A layer served from its original is looked up again sooner: its pyramid, faster to serve, takes over within seconds. */
@@ -22,7 +33,7 @@ const MAX_ENTRIES = 10_000;
 
 /**
  * Finds the pyramid of a layer of an available image (or the original of a layer served from it while the
- * image converts, or after its conversion failed) and checks that the caller may see its case
+ * image converts, or after its conversion failed but for its data) and checks that the caller may see its case
  * (404 otherwise, as everywhere). Answers are remembered per account and layer for ACCESS_TTL_MS,
  * so a revoked right stops working within that time, not at once.
  */
@@ -36,7 +47,7 @@ export function createLayerAccess(deps: { db: Db; capabilities: Pick<Capabilitie
       .select({ pyramidKey: imageLayers.pyramidKey, fromOriginal: imageLayers.fromOriginal, caseId: images.caseId })
       .from(imageLayers)
       .innerJoin(images, eq(images.id, imageLayers.imageId))
-      .where(and(eq(imageLayers.id, layerId), or(eq(images.status, 'available'), eq(imageLayers.fromOriginal, true))));
+      .where(and(eq(imageLayers.id, layerId), or(eq(images.status, 'available'), SERVABLE_FROM_ORIGINAL)));
     if (row == null) throw HttpError.notFound();
     await deps.capabilities.requireCaseVisible(caller, row.caseId);
     return { layerId, pyramidKey: row.pyramidKey, fromOriginal: row.fromOriginal };

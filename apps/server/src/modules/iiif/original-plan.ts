@@ -1,5 +1,4 @@
 import { JPEG_COMPRESSION, TIFF_TAG, type TiffPage } from '../../imaging/index.ts';
-import { isOmeXml } from '../../imaging/ome-xml.ts';
 import { TILE_SIZE } from '../../imaging/pyramid.ts';
 
 export interface LevelSize {
@@ -101,13 +100,14 @@ function asPyramid(levels: readonly LevelSize[], sources: readonly SourcePage[])
 }
 
 /**
- * The plan for a tiled TIFF family original (Aperio SVS, generic tiled or pyramidal TIFF), or null when
- * it must be converted before it can be seen: NDPI and OME files, other pixel types, orientations,
- * compressions sharp cannot decode, images smaller than their tile, or levels too far apart.
+ * The plan for a tiled TIFF family original (Aperio SVS, generic tiled or pyramidal TIFF, an OME-TIFF's plane
+ * as original-ome.ts picks its pages), or null when it must be converted before it can be seen: NDPI, other
+ * pixel types, orientations, compressions sharp cannot decode, images smaller than their tile, or levels too
+ * far apart.
  */
 export function planOriginal(pages: readonly TiffPage[]): OriginalPlan | null {
   const full = pages[0];
-  if (full == null || !readable(full) || full.ndpiMarker != null || isOmeXml(full.imageDescription)) return null;
+  if (full == null || !readable(full) || full.ndpiMarker != null) return null;
   if (full.tileWidth! > full.width || full.tileHeight! > full.height) return null;
   const orientation = full.tags.get(TIFF_TAG.Orientation)?.value;
   if (Array.isArray(orientation) && orientation[0] !== 1) return null;

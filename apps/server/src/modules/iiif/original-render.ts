@@ -6,7 +6,15 @@ import { sourceFor, type OriginalPlan } from './original-plan.ts';
 import type { OpenPyramid } from './pyramid-cache.ts';
 import type { TileCache } from './tile-cache.ts';
 import { regionFromStoredTiles, type Rect } from './tile-region.ts';
-import { chooseLevel, finish, JPEG_QUALITY, renderImage, spliceJpegTile, type RenderedImage } from './tile-render.ts';
+import {
+  chooseLevel,
+  finish,
+  JPEG_QUALITY,
+  pageInput,
+  renderImage,
+  spliceJpegTile,
+  type RenderedImage,
+} from './tile-render.ts';
 
 /**
  * An Adobe APP14 segment declaring "no colour transform". Aperio stores RGB JPEG tiles (Photometric 2)
@@ -55,6 +63,18 @@ async function scaled(source: Sharp, rect: Rect, factor: number, request: ImageR
     image = sharp(shrunk.data, { raw: { width, height, channels: shrunk.channels as 1 | 3 } });
   }
   if (width === request.width && height === request.height) return image;
+  if (Number.isInteger(factor) && Math.abs(width - request.width) <= 1 && Math.abs(height - request.height) <= 1) {
+    // A level libvips rounded down (an OME or TIFF pyramid's) is a pixel short of the level clients round up:
+    // the last row or column is repeated, as for our own pyramid, rather than the whole tile stretched by a pixel.
+    const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+    return sharp(data, { raw: info })
+      .extract({ left: 0, top: 0, width: Math.min(width, request.width), height: Math.min(height, request.height) })
+      .extend({
+        right: Math.max(0, request.width - width),
+        bottom: Math.max(0, request.height - height),
+        extendWith: 'copy',
+      });
+  }
   return image.resize(request.width, request.height, { fit: 'fill', kernel: 'cubic' });
 }
 
@@ -79,12 +99,12 @@ export async function renderFromOriginal(
   const fromTiles =
     page.compression === JPEG_COMPRESSION
       ? await regionFromStoredTiles(page, rect, (index) =>
-          tiles.get(`${original.key}#${page.index}#${index}`, () => readOriginalTile(original, page, index)),
+          tiles.get(`${original.key}#${page.offset}#${index}`, () => readOriginalTile(original, page, index)),
         )
       : null;
   const source =
     fromTiles?.image ??
-    sharp(await original.localPath(), { page: page.index, limitInputPixels: false, sequentialRead: false }).extract(
+    sharp(await original.localPath(), { ...pageInput(page), limitInputPixels: false, sequentialRead: false }).extract(
       rect,
     );
   const sized = await scaled(source, rect, 2 ** level / scale, request);

@@ -1,3 +1,4 @@
+import { servedPages } from './original-ome.ts';
 import { planOriginal, type OriginalPlan } from './original-plan.ts';
 import type { OpenPyramid, PyramidCache } from './pyramid-cache.ts';
 
@@ -10,21 +11,26 @@ export interface OpenOriginal {
 /** Originals kept open at once per process: each is one slide someone views while it converts. */
 export const ORIGINALS_OPEN = 8;
 
+async function planOf(original: OpenPyramid): Promise<OriginalPlan | null> {
+  const pages = await servedPages(original.pages, original.reader);
+  return pages == null ? null : planOriginal(pages);
+}
+
 /**
  * Originals opened for serving before their pyramid exists: their TIFF directories parsed once and kept
  * in a small LRU (the pyramid cache's), their plan worked out once per opened file.
  */
 export function createOriginalSource(originals: PyramidCache) {
-  const plans = new WeakMap<OpenPyramid, OriginalPlan | null>();
+  const plans = new WeakMap<OpenPyramid, Promise<OriginalPlan | null>>();
   return {
     async open(key: string): Promise<OpenOriginal> {
       const original = await originals.get(key);
       let plan = plans.get(original);
       if (plan === undefined) {
-        plan = planOriginal(original.pages);
+        plan = planOf(original);
         plans.set(original, plan);
       }
-      return { original, plan };
+      return { original, plan: await plan };
     },
     closeAll: () => originals.closeAll(),
   };

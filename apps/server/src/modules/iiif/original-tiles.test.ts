@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Image } from '@pathology/contract';
 import pino from 'pino';
@@ -6,7 +7,9 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { factories } from '#test/factories.ts';
 import { useTestApp } from '#test/test-app.ts';
+import { slidePath } from '#test/testdata.ts';
 import { SMALL_SVS } from '#test/uploads.ts';
+import { writePyramidalOmeTiff } from '../../imaging/ome-tiff.test-support.ts';
 import { convertImageJob } from '../images/image-conversion.job.ts';
 
 /** One tile of each of the four levels of the 2220 × 2967 slide, as OpenSeadragon asks for them, edge tiles among them. */
@@ -48,8 +51,8 @@ describe('viewing a slide from its original while its pyramid builds', () => {
   const layerOf = (shown: Image) => shown.tileSource!.url.split('/')[3]!;
 
   /** The test app runs no worker: the job runs here, when the test wants the pyramid. */
-  async function convert(imageId: string, timeoutSeconds = 120) {
-    const deps = { db: t.database.db, blobs: t.blobs, log: pino({ level: 'silent' }), timeoutSeconds };
+  async function convert(imageId: string, timeoutSeconds = 120, maxPixels?: number) {
+    const deps = { db: t.database.db, blobs: t.blobs, log: pino({ level: 'silent' }), timeoutSeconds, maxPixels };
     await convertImageJob(
       { ...deps, scratchDir: path.join(t.dataDir, 'tmp') },
       { imageId, retryCount: 0, retryLimit: 0 },
@@ -86,6 +89,7 @@ describe('viewing a slide from its original while its pyramid builds', () => {
     // The thumbnail too, from the original's smallest level, before the conversion has made one.
     const thumbnail = await get(`/api/v1/images/${imageId}/data?type=SMALL`);
     expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['cache-control']).toBe('private, max-age=30');
     const thumbnailSize = await sharp(thumbnail.rawPayload).metadata();
     expect([thumbnailSize.width, thumbnailSize.height]).toEqual([278, 371]);
 
@@ -132,6 +136,53 @@ describe('viewing a slide from its original while its pyramid builds', () => {
     expect(failed.processError?.code).toBe(-101);
     expect((await get(`/iiif/2/${layerId}/${TILES.level0}/0/default.jpg`)).statusCode).toBe(200);
   }, 60_000);
+
+  it('takes a slide out of view when its conversion fails on the data itself (-100): no tiles, no thumbnail, never half-served', async () => {
+    const imageId = await upload('refused.svs', await fs.readFile(SMALL_SVS));
+    const layerId = layerOf(await image(imageId));
+    expect((await get(`/iiif/2/${layerId}/${TILES.level0}/0/default.jpg`)).statusCode).toBe(200);
+    // Past the installation's pixel limit: refused as unsupported data, as a corrupt file would be.
+    await convert(imageId, 120, 1000);
+    const failed = await image(imageId);
+    expect(failed).toMatchObject({ status: 'process_failed', viewable: false, tileSource: null });
+    expect(failed.processError?.code).toBe(-100);
+    expect((await get(`/api/v1/images/${imageId}/data?type=SMALL`)).statusCode).toBe(404);
+    // The layer's access answer is remembered 2 s per process.
+    await vi.waitFor(
+      async () => expect((await get(`/iiif/2/${layerId}/${TILES.level0}/0/default.jpg`)).statusCode).toBe(404),
+      { timeout: 5_000, interval: 200 },
+    );
+    expect((await get(`/iiif/2/${layerId}/info.json`)).statusCode).toBe(404);
+  });
+
+  it('serves an OME-TIFF pyramid (reduced levels as SubIFDs) from its original, under the info.json it keeps', async () => {
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'early-ome-')), 'slide.ome.tif');
+    await writePyramidalOmeTiff(SMALL_SVS, file, { layout: 'subifds', tileSize: 256 });
+    const imageId = await upload('early.ome.tif', await fs.readFile(file));
+    await fs.rm(path.dirname(file), { recursive: true, force: true });
+    const before = await image(imageId);
+    expect(before).toMatchObject({ status: 'uploaded', viewable: true, dimensions: { width: 2220, height: 2967 } });
+    const layerId = layerOf(before);
+    const info = await get(`/iiif/2/${layerId}/info.json`);
+    expect(info.json()).toMatchObject({
+      width: 2220,
+      height: 2967,
+      tiles: [{ width: 512, scaleFactors: [1, 2, 4, 8] }],
+    });
+    const tile = await get(`/iiif/2/${layerId}/${TILES.level2}/0/default.jpg`);
+    expect([tile.statusCode, tile.headers['cache-control']]).toEqual([200, 'private, max-age=30']);
+    expect((await get(`/api/v1/images/${imageId}/data?type=SMALL`)).statusCode).toBe(200);
+
+    await convert(imageId);
+    expect(await image(imageId)).toMatchObject({ status: 'available', format: 'ome-tiff', viewable: true });
+    expect((await get(`/iiif/2/${layerId}/info.json`)).json()).toEqual(info.json());
+  }, 120_000);
+
+  it('converts an OME-TIFF z-stack first (the real multi-channel-z-series): not viewable until available', async () => {
+    const imageId = await upload('z-series.ome.tif', await fs.readFile(slidePath('multi-channel-z-series.ome.tif')));
+    expect(await image(imageId)).toMatchObject({ status: 'uploaded', viewable: false, tileSource: null });
+    expect((await get(`/api/v1/images/${imageId}/data?type=SMALL`)).statusCode).toBe(404);
+  });
 
   it('leaves a file that cannot be read tile by tile to its conversion: not viewable until available', async () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c8a' } })

@@ -70,9 +70,14 @@ async function readTile(pyramid: OpenPyramid, page: TiffPage, index: number): Pr
   return spliceJpegTile(tables, await pyramid.reader.read(offset, length));
 }
 
+/** sharp's input options for a page, a SubIFD of one (an OME-TIFF's reduced level) among them. */
+export function pageInput(page: Pick<TiffPage, 'index' | 'subIfd'>): { page: number; subifd: number } {
+  return { page: page.index, subifd: page.subIfd ?? -1 };
+}
+
 /** A stored tile as a complete JPEG, from the cache when it was served lately. */
 function storedTile(pyramid: OpenPyramid, page: TiffPage, index: number, tiles: TileCache): Promise<Buffer> {
-  return tiles.get(`${pyramid.key}#${page.index}#${index}`, () => readTile(pyramid, page, index));
+  return tiles.get(`${pyramid.key}#${page.offset}#${index}`, () => readTile(pyramid, page, index));
 }
 
 /**
@@ -160,7 +165,7 @@ export async function renderImage(
   const fromTiles = await regionFromStoredTiles(page, rect, (index) => storedTile(pyramid, page, index, tiles));
   const source =
     fromTiles?.image ??
-    sharp(await pyramid.localPath(), { page: page.index, limitInputPixels: false, sequentialRead: false }).extract(
+    sharp(await pyramid.localPath(), { ...pageInput(page), limitInputPixels: false, sequentialRead: false }).extract(
       rect,
     );
   let resized = source;

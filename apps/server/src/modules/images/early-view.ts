@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { imageLayers, images } from '../../db/schema/index.ts';
 import { FLAT_LAYER } from '../../imaging/layers.ts';
+import { SERVABLE_FROM_ORIGINAL } from '../iiif/layer-access.ts';
 import { renderFromOriginal } from '../iiif/original-render.ts';
 import type { OriginalSource } from '../iiif/original-source.ts';
 import { createTileCache } from '../iiif/tile-cache.ts';
@@ -58,7 +59,8 @@ export function createEarlyView(deps: { db: Db; originals: OriginalSource; log: 
       const [layer] = await db
         .select({ key: imageLayers.pyramidKey })
         .from(imageLayers)
-        .where(and(eq(imageLayers.imageId, imageId), eq(imageLayers.fromOriginal, true)));
+        .innerJoin(images, eq(images.id, imageLayers.imageId))
+        .where(and(eq(imageLayers.imageId, imageId), SERVABLE_FROM_ORIGINAL));
       if (layer == null) return null;
       const { original, plan } = await deps.originals.open(layer.key);
       const full = plan?.levels[0];

@@ -54,7 +54,9 @@ export function toImage(row: ImageRow, { layers, associatedKinds, starred }: Ima
   const ordered = [...layers].sort((a, b) => a.layerNumber - b.layerNumber);
   const initial = initialLayer(ordered);
   const failed = row.status === 'process_failed';
-  const viewable = initial != null && (row.status === 'available' || initial.fromOriginal);
+  // As SERVABLE_FROM_ORIGINAL (layer-access.ts): an original whose data failed to convert is not offered.
+  const unreadable = failed && row.processErrorCode === PROCESS_ERROR_CODES.unsupportedData;
+  const viewable = initial != null && (row.status === 'available' || (initial.fromOriginal && !unreadable));
   return {
     id: row.id,
     uploadAccountId: row.uploadAccountId,
@@ -86,7 +88,7 @@ export function toImage(row: ImageRow, { layers, associatedKinds, starred }: Ima
     predictions: [],
     prediction: null,
     // Layers of an earlier conversion stay during a reprocess, but tiles are offered only once it is done;
-    // a layer served from the original is offered at once, and after a failed conversion with its error.
+    // a layer served from the original is offered at once, and after a transient failure with its error.
     tileSource: viewable ? layerTileSource(initial.id) : null,
     viewable,
     conversionProgress: row.status === 'processing' || row.status === 'uploaded' ? row.conversionProgress : null,

@@ -147,14 +147,15 @@ export const imageRoutes: FastifyPluginAsyncZod<{ service: ImageService }> = asy
       },
     },
     async (request, reply) => {
-      const { etag, stream } = await service.data(
+      const { etag, stream, fromOriginal } = await service.data(
         request.caller,
         request.params.id,
         request.query.type,
         request.headers['if-none-match'],
       );
-      // private: the picture is only for those who may see the case, so shared caches must not keep it.
-      reply.header('Cache-Control', 'private, max-age=3600').header('ETag', etag);
+      // private: the picture is only for those who may see the case, so shared caches must not keep it. One cut
+      // from the original is kept briefly, as its tiles are: the conversion's own thumbnail soon replaces it.
+      reply.header('Cache-Control', `private, max-age=${fromOriginal ? 30 : 3600}`).header('ETag', etag);
       if (stream == null) return reply.status(304).send();
       return reply.header('Content-Type', 'image/jpeg').send(stream);
     },

@@ -200,7 +200,7 @@ export function createImageService({
       imageId: string,
       type: DataType,
       ifNoneMatch?: string,
-    ): Promise<{ etag: string; stream: Readable | null }> {
+    ): Promise<{ etag: string; stream: Readable | null; fromOriginal: boolean }> {
       await capabilities.requireCaseVisible(caller, await caseOf(imageId));
       let key: string | null | undefined;
       if (type === 'SMALL') key = (await images.findImages([imageId]))[0]?.thumbnailKey;
@@ -209,12 +209,16 @@ export function createImageService({
       const early = type === 'SMALL' && key == null ? await earlyThumbnail?.(imageId) : null;
       if (early != null) {
         const etag = etagOf(early.key);
-        return { etag, stream: matchesEtag(ifNoneMatch, etag) ? null : Readable.from([early.body]) };
+        return {
+          etag,
+          stream: matchesEtag(ifNoneMatch, etag) ? null : Readable.from([early.body]),
+          fromOriginal: true,
+        };
       }
       if (key == null) throw HttpError.notFound(IMAGE_MESSAGES.imageNotAvailable);
       const etag = etagOf(key);
-      if (matchesEtag(ifNoneMatch, etag)) return { etag, stream: null };
-      return { etag, stream: await open(blobs, key) };
+      if (matchesEtag(ifNoneMatch, etag)) return { etag, stream: null, fromOriginal: false };
+      return { etag, stream: await open(blobs, key), fromOriginal: false };
     },
 
     /** PUT images/{id}/reprocess: back to the queue; the old layers serve until the new conversion replaces them. */

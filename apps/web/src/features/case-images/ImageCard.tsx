@@ -67,7 +67,7 @@ export function ImageCard({ image, href, caps, actions, selected, onSelect, onCo
       <Card.Section>
         {viewable ? (
           <Link to={href} tabIndex={-1} aria-hidden style={{ display: 'block', textDecoration: 'none' }}>
-            <SlideThumbnail imageId={image.id} status={image.status} alt={alt} width="100%" height={150} />
+            <SlideThumbnail imageId={image.id} status={image.status} viewable alt={alt} width="100%" height={150} />
           </Link>
         ) : (
           <SlideThumbnail
@@ -135,9 +135,9 @@ export function ImageCard({ image, href, caps, actions, selected, onSelect, onCo
                 size="compact-xs"
                 variant="light"
                 leftSection={<IconEye size={14} />}
-                data-testid="case-image-open"
+                data-testid="case-image-view"
               >
-                {t('caseImages.actions.open')}
+                {t('caseImages.actions.view')}
               </Button>
             )}
             {showMenu && (

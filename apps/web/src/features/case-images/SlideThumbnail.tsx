@@ -13,6 +13,8 @@ export interface SlideThumbnailProps {
   status: ImageStatus;
   /** Code of a failed conversion (-100, -101), when known. */
   processErrorCode?: number | null;
+  /** Shown before it is available (served from its original while it converts): its thumbnail loads at once. */
+  viewable?: boolean;
   alt: string;
   width?: number | string;
   height?: number | string;
@@ -38,23 +40,25 @@ const frame: CSSProperties = {
 
 /**
  * A slide's thumbnail, loaded with the bearer token when it scrolls into view (skeleton meanwhile). An image that is
- * not available shows its status in the status colour instead (uploaded yellow, processing orange, failed red); a
+ * not available shows its status in the status colour instead (uploaded yellow, processing orange, failed red), or,
+ * when it is viewable from its original meanwhile, its thumbnail (cut from the original) with that status on it; a
  * failed load shows 'Error' and the reason. Small sizes (the case list) keep the text in a tooltip.
  */
 export function SlideThumbnail({
   imageId,
   status,
   processErrorCode,
+  viewable = false,
   alt,
   width = 56,
   height = 40,
 }: SlideThumbnailProps) {
   const { t } = useTranslation();
   const available = status === 'available';
-  const { ref, state } = useThumbnail<HTMLDivElement>(imageId, available);
+  const { ref, state } = useThumbnail<HTMLDivElement>(imageId, available || viewable);
   const compact = typeof width === 'number' && width < 120;
 
-  if (!available) {
+  if (!available && !viewable) {
     const color = STATUS_COLORS[status];
     const label = t(`caseList.imageStatus.${status}`);
     const detail = status === 'process_failed' ? processErrorText(processErrorCode, t) : undefined;
@@ -99,6 +103,21 @@ export function SlideThumbnail({
     return (
       <Box ref={ref} w={width} h={height} bg="gray.0" style={frame} data-testid="image-thumbnail" data-state="loaded">
         <img src={state.url} alt={alt} style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+        {!available && !compact && (
+          // Viewable while it converts: the picture comes from the original, the badge says it is not done yet.
+          <Badge
+            pos="absolute"
+            top={6}
+            left={6}
+            size="sm"
+            variant="filled"
+            color={STATUS_COLORS[status]}
+            radius="sm"
+            data-testid="image-thumbnail-status"
+          >
+            {t(`caseList.imageStatus.${status}`)}
+          </Badge>
+        )}
       </Box>
     );
   }
