@@ -1,16 +1,17 @@
-import { caseCreator, createCaseInGroup } from '../uploads/uploads.api.ts';
+import { caseCreator, createCaseRetrying } from '../uploads/case-creation.ts';
 import type { UploadEngine } from '../uploads/upload-engine.ts';
 import { uploadableFiles, type BulkState } from './bulk-upload.machine.ts';
 
 /**
- * Queues the previewed files one at a time (part 1 §9). Missing cases are created right before their first file;
- * when that fails, every file of the case number is marked upload_failed with the error.
+ * Queues the previewed files (two at a time, see QUEUE_CONCURRENCY). Missing cases are created right before their
+ * first file, riding out a restarting server; when that fails, every file of the case number is marked upload_failed
+ * with the error.
  */
 export function startBulkUpload(
   engine: UploadEngine,
   state: BulkState,
   organizationId: string,
-  create: (caseNumber: string, organizationId: string) => Promise<string> = createCaseInGroup,
+  create: (caseNumber: string, organizationId: string) => Promise<string> = createCaseRetrying,
 ): string[] {
   const createCase = caseCreator(organizationId, create);
   const files = uploadableFiles(state).filter((file) => file.parsed);

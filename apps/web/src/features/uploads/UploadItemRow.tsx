@@ -80,6 +80,11 @@ export function UploadItemRow({ item, showCase = false }: { item: UploadItem; sh
           {item.status === 'uploading' ? `${percent}%` : ''}
         </Text>
       </Group>
+      {item.status === 'uploading' && item.reconnecting && (
+        <Text size="xs" c="yellow.8" data-testid="upload-reconnecting">
+          {t('uploads.reconnecting')}
+        </Text>
+      )}
       {failed && item.error && (
         <Text size="xs" c="red" data-testid="upload-error">
           {translateUploadError(t, item.error)}

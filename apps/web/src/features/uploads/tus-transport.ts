@@ -25,8 +25,11 @@ function sameTarget(previous: PreviousUpload, metadata: Record<string, string>):
   return previous.metadata.caseId === metadata.caseId && previous.metadata.filename === metadata.filename;
 }
 
-/** Sends a file with the tus protocol to `uploads/images`, refreshing the bearer token before every request. */
-export const tusTransport: UploadTransport = (item, onProgress, signal) =>
+/**
+ * Sends a file with the tus protocol to `uploads/images`, refreshing the bearer token before every request. A request
+ * that fails while the server restarts is tried again (TUS_RETRY_DELAYS), from the offset the server kept.
+ */
+export const tusTransport: UploadTransport = (item, onProgress, signal, onReconnecting) =>
   new Promise((resolve, reject) => {
     const metadata: Record<string, string> = {
       caseId: item.caseId,
@@ -37,10 +40,15 @@ export const tusTransport: UploadTransport = (item, onProgress, signal) =>
     const upload = new Upload(item.file, {
       endpoint: TUS_ENDPOINT,
       chunkSize: TUS_CHUNK_SIZE,
-      retryDelays: TUS_RETRY_DELAYS,
+      retryDelays: [...TUS_RETRY_DELAYS],
       metadata,
       removeFingerprintOnSuccess: true,
-      onShouldRetry: shouldRetry,
+      onShouldRetry: (error) => {
+        const retry = shouldRetry(error);
+        // 423 is the server answering (another request still holds the upload), not a lost connection.
+        if (retry && error.originalResponse?.getStatus() !== 423) onReconnecting?.();
+        return retry;
+      },
       onBeforeRequest: async (request) => {
         const token = await getAccessToken();
         if (token) request.setHeader('Authorization', `Bearer ${token}`);

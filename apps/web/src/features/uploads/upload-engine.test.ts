@@ -53,13 +53,43 @@ describe('upload engine', () => {
     expect(engine.getItems()[0]).toMatchObject({ status: 'uploaded', uploadProgress: 1, imageId: 'id-a.svs' });
   });
 
-  it('runs bulk and per-case uploads one at a time, each queue on its own', async () => {
+  it('runs bulk uploads two at a time and per-case uploads one at a time, each queue on its own', async () => {
     const { calls, transport } = manualTransport();
     const engine = createUploadEngine({ transport });
-    engine.enqueue('bulk', [newItem('a.svs'), newItem('b.svs')]);
-    engine.enqueue('case', [newItem('c.svs'), newItem('d.svs')]);
+    engine.enqueue('bulk', [newItem('a.svs'), newItem('b.svs'), newItem('c.svs')]);
+    engine.enqueue('case', [newItem('d.svs'), newItem('e.svs')]);
     await flush();
-    expect(calls.map((call) => call.filename)).toEqual(['a.svs', 'c.svs']);
+    expect(calls.map((call) => call.filename)).toEqual(['a.svs', 'b.svs', 'd.svs']);
+  });
+
+  it('shows a file as reconnecting while its transport retries, until it makes progress again', async () => {
+    const calls: { progress: (fraction: number) => void; reconnecting: () => void; resolve: () => void }[] = [];
+    const transport: UploadTransport = (item, progress, _signal, reconnecting) =>
+      new Promise((resolve) => {
+        calls.push({
+          progress,
+          reconnecting: reconnecting ?? (() => undefined),
+          resolve: () => resolve({ id: 'id', filename: item.filename }),
+        });
+      });
+    const engine = createUploadEngine({ transport });
+    engine.enqueue('bulk', [newItem('a.svs'), newItem('b.svs')]);
+    await flush();
+    calls[0]?.progress(0.4);
+    calls[0]?.reconnecting();
+    calls[1]?.reconnecting();
+    expect(engine.getItems().map((item) => [item.status, item.uploadProgress, item.reconnecting])).toEqual([
+      ['uploading', 0.4, true],
+      ['uploading', 0, true],
+    ]);
+    // Resumed from the server's offset: the same fraction again still ends the waiting.
+    calls[0]?.progress(0.4);
+    calls[1]?.resolve();
+    await flush();
+    expect(engine.getItems().map((item) => [item.status, item.uploadProgress, item.reconnecting])).toEqual([
+      ['uploading', 0.4, false],
+      ['uploaded', 1, false],
+    ]);
   });
 
   it('keeps the queued count for the badge', async () => {

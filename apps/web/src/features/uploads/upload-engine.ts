@@ -117,20 +117,30 @@ export function createUploadEngine(options: UploadEngineOptions): UploadEngine {
       // Announced once the case exists, so the notification can link to it.
       emit('upload_started', item);
       let lastProgress = 0;
+      let reconnecting = false;
       const result = await options.transport(
         { ...item, caseId },
         (fraction) => {
           // Whole percents are enough for the bars; fewer store updates.
           const rounded = Math.floor(Math.min(1, Math.max(0, fraction)) * 100) / 100;
-          if (rounded !== lastProgress && running.get(id) === controller) {
+          if ((rounded !== lastProgress || reconnecting) && running.get(id) === controller) {
             lastProgress = rounded;
-            update(id, { uploadProgress: rounded });
+            reconnecting = false;
+            update(id, { uploadProgress: rounded, reconnecting: false });
           }
         },
         controller.signal,
+        () => {
+          if (reconnecting || running.get(id) !== controller) return;
+          reconnecting = true;
+          update(id, { reconnecting: true });
+        },
       );
       if (running.get(id) !== controller) return;
-      emit('upload_completed', update(id, { status: 'uploaded', uploadProgress: 1, imageId: result.id }));
+      emit(
+        'upload_completed',
+        update(id, { status: 'uploaded', uploadProgress: 1, reconnecting: false, imageId: result.id }),
+      );
     } catch (error) {
       if (running.get(id) !== controller) return;
       const message = controller.signal.aborted
@@ -138,7 +148,7 @@ export function createUploadEngine(options: UploadEngineOptions): UploadEngine {
         : error instanceof Error && error.message
           ? error.message
           : UPLOAD_MESSAGES.network;
-      emit('upload_failed', update(id, { status: 'upload_failed', error: message }));
+      emit('upload_failed', update(id, { status: 'upload_failed', reconnecting: false, error: message }));
     } finally {
       if (running.get(id) === controller) running.delete(id);
       const queue = find(id)?.queue;
@@ -182,7 +192,10 @@ export function createUploadEngine(options: UploadEngineOptions): UploadEngine {
       if (controller) {
         controller.abort();
         running.delete(id);
-        emit('upload_failed', update(id, { status: 'upload_failed', error: UPLOAD_MESSAGES.aborted }));
+        emit(
+          'upload_failed',
+          update(id, { status: 'upload_failed', reconnecting: false, error: UPLOAD_MESSAGES.aborted }),
+        );
         pump(item.queue);
         return;
       }

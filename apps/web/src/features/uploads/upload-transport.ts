@@ -24,7 +24,7 @@ async function ensureReadable(file: Blob): Promise<void> {
 }
 
 /** Sends an upload item: to the case's attachments when forced to be one, else as an image (tus). */
-export const uploadTransport: UploadTransport = async (item, onProgress, signal) => {
+export const uploadTransport: UploadTransport = async (item, onProgress, signal, onReconnecting) => {
   await ensureReadable(item.file);
-  return (item.forceAttachment ? attachmentTransport : tusTransport)(item, onProgress, signal);
+  return (item.forceAttachment ? attachmentTransport : tusTransport)(item, onProgress, signal, onReconnecting);
 };

@@ -7,7 +7,13 @@ export type UploadItemStatus = (typeof UPLOAD_ITEM_STATUSES)[number];
 /** Which screen queued the file: each queue has its own concurrency (part 1 §9). */
 export type UploadQueueName = 'dialog' | 'bulk' | 'case';
 
-export const QUEUE_CONCURRENCY: Record<UploadQueueName, number> = { dialog: 2, bulk: 1, case: 1 };
+/**
+ * Files sent at once per queue. The spec's bulk flow sends one at a time; bulk sends two (issue 30.4): the PATCH
+ * that completes a file waits for the server to fsync the whole file and record it, while the socket sits idle, so a
+ * second file streaming meanwhile keeps the disk and the CPU busy. More would only share one server process's event
+ * loop and the two cores with the browser, and leave more half-sent files when something fails.
+ */
+export const QUEUE_CONCURRENCY: Record<UploadQueueName, number> = { dialog: 2, bulk: 2, case: 1 };
 
 /** What the uploader says about the slide, sent as the upload's metadata. */
 export interface UploadMetadata {
@@ -31,6 +37,8 @@ export interface UploadItem extends UploadMetadata {
   status: UploadItemStatus;
   /** 0..1 */
   uploadProgress: number;
+  /** Uploading, but the last request failed (server restarting, connection lost) and is tried again shortly. */
+  reconnecting?: boolean;
   file: File;
   /** The spec's English text (or the server's message); the UI translates the known ones. */
   error?: string;
@@ -47,11 +55,15 @@ export type NewUploadItem = Pick<UploadItem, 'caseNumber' | 'filename' | 'displa
   Partial<UploadMetadata> &
   Partial<Pick<UploadItem, 'forceAttachment' | 'forceImage'>> & { caseId: string | null };
 
-/** Sends one file; rejects with an Error whose message is already the user-facing text. */
+/**
+ * Sends one file; rejects with an Error whose message is already the user-facing text. `onReconnecting` says that a
+ * request failed and will be tried again (the next progress means it resumed).
+ */
 export type UploadTransport = (
   item: UploadItem & { caseId: string },
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
+  onReconnecting?: () => void,
 ) => Promise<ImageUploadResponse>;
 
 /** Runs before a file is sent, e.g. to create its case; returns the case id. */

@@ -52,19 +52,3 @@ export async function createCaseInGroup(caseNumber: string, organizationId: stri
   const created = await api.post('/cases', { caseNumber, ownerOrganizationId: organizationId }, { schema: CaseSchema });
   return created.id;
 }
-
-/**
- * Creates each new case once, however many files it gets: the first file's upload creates it, the others wait
- * for the same answer (and all fail with its error).
- */
-export function caseCreator(organizationId: string, create = createCaseInGroup) {
-  const pending = new Map<string, Promise<string>>();
-  return (caseNumber: string): Promise<string> => {
-    let promise = pending.get(caseNumber);
-    if (!promise) {
-      promise = create(caseNumber, organizationId);
-      pending.set(caseNumber, promise);
-    }
-    return promise;
-  };
-}
