@@ -260,7 +260,7 @@ describe('uploads: the case list dialog, the images tab and the header popover',
         await settle(page);
         await app.screenshot('uploads-bulk-preview-en');
 
-        // Upload, two files at a time, until the batch is done.
+        // Upload, one file at a time, until the batch is done.
         await page.getByRole('button', { name: 'Upload 3 files' }).click();
         await page.locator('[data-testid="bulk-upload"][data-step="done"]').waitFor({ timeout: 90_000 });
         expect(await screen.getByTestId('bulk-done').innerText()).toBe('Upload finished: 3 uploaded, 0 failed.');

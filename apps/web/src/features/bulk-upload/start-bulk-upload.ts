@@ -3,7 +3,7 @@ import type { UploadEngine } from '../uploads/upload-engine.ts';
 import { uploadableFiles, type BulkState } from './bulk-upload.machine.ts';
 
 /**
- * Queues the previewed files (two at a time, see QUEUE_CONCURRENCY). Missing cases are created right before their
+ * Queues the previewed files one at a time (part 1 §9). Missing cases are created right before their
  * first file, riding out a restarting server; when that fails, every file of the case number is marked upload_failed
  * with the error.
  */

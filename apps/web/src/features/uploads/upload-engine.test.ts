@@ -53,13 +53,13 @@ describe('upload engine', () => {
     expect(engine.getItems()[0]).toMatchObject({ status: 'uploaded', uploadProgress: 1, imageId: 'id-a.svs' });
   });
 
-  it('runs bulk uploads two at a time and per-case uploads one at a time, each queue on its own', async () => {
+  it('runs bulk and per-case uploads one at a time, each queue on its own', async () => {
     const { calls, transport } = manualTransport();
     const engine = createUploadEngine({ transport });
     engine.enqueue('bulk', [newItem('a.svs'), newItem('b.svs'), newItem('c.svs')]);
     engine.enqueue('case', [newItem('d.svs'), newItem('e.svs')]);
     await flush();
-    expect(calls.map((call) => call.filename)).toEqual(['a.svs', 'b.svs', 'd.svs']);
+    expect(calls.map((call) => call.filename)).toEqual(['a.svs', 'd.svs']);
   });
 
   it('shows a file as reconnecting while its transport retries, until it makes progress again', async () => {
@@ -73,7 +73,7 @@ describe('upload engine', () => {
         });
       });
     const engine = createUploadEngine({ transport });
-    engine.enqueue('bulk', [newItem('a.svs'), newItem('b.svs')]);
+    engine.enqueue('dialog', [newItem('a.svs'), newItem('b.svs')]);
     await flush();
     calls[0]?.progress(0.4);
     calls[0]?.reconnecting();

@@ -8,12 +8,10 @@ export type UploadItemStatus = (typeof UPLOAD_ITEM_STATUSES)[number];
 export type UploadQueueName = 'dialog' | 'bulk' | 'case';
 
 /**
- * Files sent at once per queue. The spec's bulk flow sends one at a time; bulk sends two (issue 30.4): the PATCH
- * that completes a file waits for the server to fsync the whole file and record it, while the socket sits idle, so a
- * second file streaming meanwhile keeps the disk and the CPU busy. More would only share one server process's event
- * loop and the two cores with the browser, and leave more half-sent files when something fails.
+ * Files sent at once per queue (part 1 §9: two in the list dialog, one for bulk and per-case uploads). Two bulk
+ * files at once would overlap one file's final fsync with the next file's bytes (issue 30), but the spec keeps one.
  */
-export const QUEUE_CONCURRENCY: Record<UploadQueueName, number> = { dialog: 2, bulk: 2, case: 1 };
+export const QUEUE_CONCURRENCY: Record<UploadQueueName, number> = { dialog: 2, bulk: 1, case: 1 };
 
 /** What the uploader says about the slide, sent as the upload's metadata. */
 export interface UploadMetadata {
