@@ -43,6 +43,8 @@ export function createJobHandlers(deps: WorkerDeps): JobHandlers<QueuePayloads> 
   const predictPolicy = QUEUE_POLICIES.predict;
   const prediction = {
     db: deps.db,
+    pool: deps.pool,
+    maxDetections: deps.maxDetections,
     log: deps.log,
     models: deps.models,
     pyramids: createPyramidCache({ blobs: deps.blobs, cacheDir: path.join(deps.dataDir, 'cache', 'pyramids') }),

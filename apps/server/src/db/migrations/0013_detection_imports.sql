@@ -20,3 +20,6 @@ ALTER TABLE "detection_imports" ADD CONSTRAINT "detection_imports_image_layer_id
 ALTER TABLE "detection_imports" ADD CONSTRAINT "detection_imports_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "detection_imports" ADD CONSTRAINT "detection_imports_set_id_detection_sets_id_fk" FOREIGN KEY ("set_id") REFERENCES "public"."detection_sets"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "detection_imports_layer_idx" ON "detection_imports" USING btree ("image_layer_id");
+--> statement-breakpoint
+ALTER TABLE "detection_sets" ADD COLUMN "prediction_id" uuid;--> statement-breakpoint
+ALTER TABLE "detection_sets" ADD CONSTRAINT "detection_sets_prediction_id_predictions_id_fk" FOREIGN KEY ("prediction_id") REFERENCES "public"."predictions"("id") ON DELETE cascade ON UPDATE no action;

@@ -14,6 +14,7 @@ import {
 import { accounts } from './accounts.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { imageLayers, images } from './images.ts';
+import { predictions } from './predictions.ts';
 
 /** PostgreSQL's `box`, read and written as its text form `(x2,y2),(x1,y1)`; indexed with GiST. */
 const box = customType<{ data: string }>({ dataType: () => 'box' });
@@ -32,6 +33,8 @@ export const detectionSets = pgTable(
     accountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
     name: text().notNull(),
     count: integer().notNull().default(0),
+    /** The prediction (a model with object output) whose objects these are; they go with it. */
+    predictionId: uuid().references(() => predictions.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [index('detection_sets_layer_idx').on(t.imageLayerId), index('detection_sets_image_idx').on(t.imageId)],

@@ -18,6 +18,8 @@ export interface ImportTarget {
   accountId: string | null;
   name: string;
   size: { width: number; height: number };
+  /** The prediction whose objects these are (a model with object output). */
+  predictionId?: string;
 }
 
 export interface ImportLimits {
@@ -101,6 +103,8 @@ export async function* featuresOf(source: Readable, onBytes?: (bytes: number) =>
 
 export interface StoreOptions {
   maxFeatures: number;
+  /** Stores a set of no detections rather than refusing it (a model that found none has still run). */
+  allowEmpty?: boolean;
   /** Told the features stored so far now and then; a throw stops the import, storing nothing. */
   onProgress?: (features: number) => Promise<void>;
   /** Runs in the import's transaction just before it commits: whatever records the outcome commits with it. */
@@ -126,8 +130,9 @@ export async function storeDetections(
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`detections:${target.layerId}`]);
     const classes = await layerClasses(client, target.layerId);
     const { rows } = await client.query<{ id: string }>(
-      'INSERT INTO detection_sets (image_id, image_layer_id, account_id, name) VALUES ($1, $2, $3, $4) RETURNING id',
-      [target.imageId, target.layerId, target.accountId, target.name],
+      `INSERT INTO detection_sets (image_id, image_layer_id, account_id, name, prediction_id)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [target.imageId, target.layerId, target.accountId, target.name, target.predictionId ?? null],
     );
     const setId = rows[0]!.id;
     const copy = client.query(copyFrom(COPY_SQL));
@@ -152,7 +157,8 @@ export async function storeDetections(
         await options.onProgress?.(count);
       }
     }
-    if (count === 0) throw HttpError.validation({ file: DETECTION_MESSAGES.noFeatures }, DETECTION_MESSAGES.noFeatures);
+    if (count === 0 && options.allowEmpty !== true)
+      throw HttpError.validation({ file: DETECTION_MESSAGES.noFeatures }, DETECTION_MESSAGES.noFeatures);
     copy.end(pending);
     await finished(copy);
     copying = undefined;
