@@ -4,7 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { featuresOf, storeDetections } from './detection-import.ts';
-import { claimDetectionImport, failDetectionImport, reportDetectionImport } from './detection-imports.ts';
+import {
+  claimDetectionImport,
+  detectionImportExists,
+  failDetectionImport,
+  reportDetectionImport,
+} from './detection-imports.ts';
 import { detectionImportKey } from './detection-upload.ts';
 
 export interface DetectionImportJobDeps {
@@ -39,11 +44,13 @@ export async function detectionImportJob(deps: DetectionImportJobDeps, attempt: 
   const { db, log } = deps;
   const { importId } = attempt;
   const claimed = await claimDetectionImport(db, importId);
+  const key = detectionImportKey(importId);
   if (!claimed) {
+    // Gone with its layer or image before it ran: nobody will ask for its file again.
+    if (!(await detectionImportExists(db, importId))) await deps.blobs.delete(key);
     log.info({ importId }, 'detection import skipped: it is gone or no longer waiting');
     return;
   }
-  const key = detectionImportKey(importId);
   let bytes = 0;
   let reported = 0;
   try {

@@ -85,3 +85,11 @@ export async function reportDetectionImport(db: Db, importId: string, bytesRead:
     .returning({ id: detectionImports.id });
   return still !== undefined;
 }
+
+export async function detectionImportExists(db: Db, importId: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: detectionImports.id })
+    .from(detectionImports)
+    .where(eq(detectionImports.id, importId));
+  return found !== undefined;
+}

@@ -533,10 +533,16 @@ describe('detection routes', () => {
     const text = await syntheticDetectionsText(nucleusLayout({ x: 0, y: 0, width: 1000, height: 1000 }, 20));
     for (const { base } of [byImage, byLayer]) await imported('mia', base, text);
     expect(await storedRows(byImage.layerId)).toBeGreaterThan(20);
+    // An upload still waiting for its job when its layer goes: the job finds nothing, and drops the file.
+    const waiting = await send('mia', `${byLayer.base}/detections?name=late.geojson`, text);
+    const waitingId = DetectionImportSchema.parse(waiting.json()).id;
     await t.database.db.execute(sql`DELETE FROM images WHERE id = ${byImage.imageId}`);
     await t.database.db.execute(sql`DELETE FROM image_layers WHERE id = ${byLayer.layerId}`);
     expect(await storedRows(byImage.layerId)).toBe(0);
     expect(await storedRows(byLayer.layerId)).toBe(0);
+    expect(await t.blobs.exists(detectionImportKey(waitingId))).toBe(true);
+    await work(waitingId);
+    expect(await t.blobs.exists(detectionImportKey(waitingId))).toBe(false);
   });
 });
 
