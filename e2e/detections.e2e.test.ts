@@ -93,14 +93,17 @@ describe('detections: import, show, toggle, count inside a drawing', () => {
           await page.getByRole('button', { name: 'Import detections…' }).waitFor();
           await importFile(page, 'bad.geojson');
           await expect
-            .poll(() => page.getByTestId('detection-import-error').innerText())
+            .poll(() => page.getByTestId('detection-import-error').innerText(), { timeout: 30_000 })
             .toContain('Feature 1 is not valid: its coordinates lie outside the image.');
 
           const tiles: string[] = [];
           page.on('request', (request) => {
             if (request.url().includes('/detections/tiles/')) tiles.push(request.url());
           });
+          // The import runs as a job: a progress bar while the file goes up and is parsed, then the result.
           await importFile(page, 'nuclei.geojson');
+          await page.getByTestId('detection-import-progress').waitFor();
+          await app.screenshot('detections-importing-en');
           await expect
             .poll(() => page.getByTestId('detection-total').innerText(), { timeout: 60_000 })
             .toBe('2,000 objects');
@@ -157,6 +160,12 @@ describe('detections: import, show, toggle, count inside a drawing', () => {
           await page.getByRole('button', { name: '検出結果を取り込む…' }).waitFor();
           await settle(page);
           await app.screenshot('detections-count-ja');
+          // The failure the import job stored, in Japanese; the layer keeps only the good import.
+          await importFile(page, 'bad.geojson');
+          await expect
+            .poll(() => page.getByTestId('detection-import-error').innerText(), { timeout: 30_000 })
+            .toContain('フィーチャー 1 が正しくありません: 座標が画像の外にあります。');
+          expect(await page.getByTestId('detection-total').innerText()).toBe('2,000 個');
         });
       } finally {
         if (caseId) await deleteCasesAsSuper(browser, baseURL, [{ id: caseId }]);

@@ -58,6 +58,7 @@ import { createImageIngest } from './modules/images/image-ingest.ts';
 import { imageUploadRoutes } from './modules/images/image-upload.routes.ts';
 import { imageRoutes } from './modules/images/image.routes.ts';
 import { createImageService } from './modules/images/image.service.ts';
+import { createDetectionImportRepository } from './modules/detections/detection-imports.ts';
 import { createDetectionRepository } from './modules/detections/detection.repository.ts';
 import { detectionRoutes } from './modules/detections/detection.routes.ts';
 import { createDrawingDetectionCounts } from './modules/detections/drawing-detections.ts';
@@ -285,8 +286,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(detectionRoutes, {
         service: createDetectionService({
-          pool,
           detections,
+          imports: createDetectionImportRepository(db),
+          blobs,
+          queueImport: (importId) => deps.sendJob('detection-import', { importId }),
           drawings,
           capabilities,
           limits: deps.config.detectionImport,

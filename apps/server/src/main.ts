@@ -158,6 +158,7 @@ async function startAll(
     await jobs.work(
       createJobHandlers({
         db: database.db,
+        pool: database.pool,
         log,
         blobs,
         dataDir: config.dataDir,
@@ -165,6 +166,7 @@ async function startAll(
         convertMinSeconds: config.convertMinSeconds,
         maxImagePixels: config.maxImagePixels,
         models,
+        maxDetections: config.detectionImport.maxFeatures,
       }),
       config.workerConcurrency,
       createGivenUpHandlers({ db: database.db, log }),

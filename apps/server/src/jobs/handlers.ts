@@ -1,7 +1,10 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type pg from 'pg';
 import type { Db } from '../db/client.ts';
 import { convertImageJob, markConversionLost } from '../modules/images/image-conversion.job.ts';
+import { detectionImportJob } from '../modules/detections/detection-import.job.ts';
+import { failDetectionImport } from '../modules/detections/detection-imports.ts';
 import { createPyramidCache } from '../modules/iiif/pyramid-cache.ts';
 import type { ModelRegistry } from '../modules/predictions/model-registry.ts';
 import { failPrediction, predictJob } from '../modules/predictions/prediction.job.ts';
@@ -13,6 +16,7 @@ import { convertPolicy, QUEUE_POLICIES, type QueuePayloads } from './queues.ts';
 
 interface WorkerDeps {
   db: Db;
+  pool: pg.Pool;
   log: Logger;
   blobs: BlobStore;
   dataDir: string;
@@ -20,6 +24,8 @@ interface WorkerDeps {
   convertMinSeconds?: number;
   maxImagePixels: number;
   models: ModelRegistry;
+  /** Most detections one import (or one model's run) stores. */
+  maxDetections: number;
 }
 
 /** The worker's handler of every queue; each calls one service function. */
@@ -37,9 +43,18 @@ export function createJobHandlers(deps: WorkerDeps): JobHandlers<QueuePayloads> 
   const predictPolicy = QUEUE_POLICIES.predict;
   const prediction = {
     db: deps.db,
+    pool: deps.pool,
+    maxDetections: deps.maxDetections,
     log: deps.log,
     models: deps.models,
     pyramids: createPyramidCache({ blobs: deps.blobs, cacheDir: path.join(deps.dataDir, 'cache', 'pyramids') }),
+  };
+  const detectionImport = {
+    db: deps.db,
+    pool: deps.pool,
+    blobs: deps.blobs,
+    log: deps.log,
+    maxFeatures: deps.maxDetections,
   };
   return {
     'storage-usage': async ({ organizationId }) => {
@@ -49,6 +64,12 @@ export function createJobHandlers(deps: WorkerDeps): JobHandlers<QueuePayloads> 
     convert: ({ imageId }, job) => convertImageJob(conversion, { imageId, retryCount: job.retryCount, retryLimit }),
     predict: ({ predictionId }, job) =>
       predictJob(prediction, { predictionId, retryCount: job.retryCount, retryLimit: predictPolicy.retryLimit }),
+    'detection-import': ({ importId }, job) =>
+      detectionImportJob(detectionImport, {
+        importId,
+        retryCount: job.retryCount,
+        retryLimit: QUEUE_POLICIES['detection-import'].retryLimit,
+      }),
   };
 }
 
@@ -62,6 +83,10 @@ export function createGivenUpHandlers(deps: Pick<WorkerDeps, 'db' | 'log'>): Giv
     predict: async ({ predictionId }) => {
       await failPrediction(deps.db, predictionId, WORKER_LOST);
       deps.log.warn({ predictionId }, 'prediction given up: its worker stopped on the last attempt');
+    },
+    'detection-import': async ({ importId }) => {
+      await failDetectionImport(deps.db, importId, WORKER_LOST);
+      deps.log.warn({ importId }, 'detection import given up: its worker stopped on the last attempt');
     },
   };
 }

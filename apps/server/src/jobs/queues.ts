@@ -8,6 +8,8 @@ export interface QueuePayloads {
   convert: { imageId: string };
   /** Run an AI model over an image layer (tissue detection, then the model's cells). */
   predict: { predictionId: string };
+  /** Parse an uploaded GeoJSON file of detections and store them on its layer. */
+  'detection-import': { importId: string };
 }
 
 export const QUEUE_POLICIES: { [Q in keyof QueuePayloads]: QueuePolicy } = {
@@ -15,6 +17,8 @@ export const QUEUE_POLICIES: { [Q in keyof QueuePayloads]: QueuePolicy } = {
   convert: convertPolicy(3600),
   // A whole slide at ×10 is tens of thousands of cells; a dead worker's attempt is retried once its lease lapses.
   predict: { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 6 * 3600 },
+  // A million objects take about a minute; a dead worker's attempt is retried once its lease lapses.
+  'detection-import': { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: 3600 },
 };
 
 /**

@@ -15,6 +15,7 @@ export const DETECTION_MESSAGES = {
   badClassification: 'its classification has no name',
   invalid: 'The file could not be imported.',
   noDrawing: 'The drawing does not exist.',
+  notRetryable: 'Only an import that failed without a bad feature or file can be tried again.',
   notArea: 'Only a rectangle, polygon or ellipse has detections inside it.',
 } as const;
 
@@ -71,6 +72,33 @@ export const DetectionImportQuerySchema = z.object({
   /** Shown in the list of imports; the file name, usually. */
   name: z.string().trim().min(1).max(200).default('detections.geojson'),
 });
+
+export const DETECTION_IMPORT_STATUSES = ['waiting', 'running', 'completed', 'failed'] as const;
+export type DetectionImportStatus = (typeof DETECTION_IMPORT_STATUSES)[number];
+
+/**
+ * One upload of a GeoJSON file and the job that stores it: progress while it runs, then the set it made or why it
+ * failed. A refused file's `error` names the first bad feature (`field` "features[i]") or the file (`field` "file"),
+ * as a 422 would; any other failure (the worker stopped, the database was away) has no field and may be retried.
+ */
+export const DetectionImportSchema = z.object({
+  id: z.uuid(),
+  imageLayerId: z.uuid(),
+  name: z.string(),
+  status: z.enum(DETECTION_IMPORT_STATUSES),
+  /** Bytes of the file parsed so far, of all of them. */
+  bytesRead: z.number().int().nonnegative(),
+  bytesTotal: z.number().int().nonnegative(),
+  /** Features parsed so far; the count stored once completed. */
+  features: z.number().int().nonnegative(),
+  /** The import's set once completed. */
+  setId: z.uuid().nullable(),
+  error: z.object({ message: z.string(), field: z.string().nullable() }).nullable(),
+  /** Failed for another reason than its file: the same file may be imported again. */
+  retryable: z.boolean(),
+  createdAt: z.string(),
+});
+export type DetectionImport = z.infer<typeof DetectionImportSchema>;
 
 /** A region of the image in full-resolution pixels and the scale it is seen at (screen pixels per image pixel). */
 export const DetectionViewportQuerySchema = z.object({

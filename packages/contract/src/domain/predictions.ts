@@ -18,6 +18,11 @@ export const PredictionResultSchema = z.object({
   /** "x:y" → label id → probability (0–100) */
   cells: z.record(z.string(), z.record(z.string(), z.number())),
   threshold: z.number().optional(),
+  /**
+   * A model with object output: the set of detections its objects were stored as on the layer, and how many
+   * (the cells then hold each label's highest pixel probability).
+   */
+  detections: z.object({ setId: z.uuid(), count: z.number().int().nonnegative() }).optional(),
 });
 export type PredictionResult = z.infer<typeof PredictionResultSchema>;
 

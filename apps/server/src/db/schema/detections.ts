@@ -1,3 +1,4 @@
+import type { DetectionImportStatus } from '@pathology/contract';
 import {
   bigint,
   customType,
@@ -11,8 +12,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
 import { imageLayers, images } from './images.ts';
+import { predictions } from './predictions.ts';
 
 /** PostgreSQL's `box`, read and written as its text form `(x2,y2),(x1,y1)`; indexed with GiST. */
 const box = customType<{ data: string }>({ dataType: () => 'box' });
@@ -31,6 +33,8 @@ export const detectionSets = pgTable(
     accountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
     name: text().notNull(),
     count: integer().notNull().default(0),
+    /** The prediction (a model with object output) whose objects these are; they go with it. */
+    predictionId: uuid().references(() => predictions.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [index('detection_sets_layer_idx').on(t.imageLayerId), index('detection_sets_image_idx').on(t.imageId)],
@@ -92,6 +96,36 @@ export const detectionCells = pgTable(
     index('detection_cells_grid_idx').on(t.imageLayerId, t.cellSize, t.cellRow, t.cellColumn),
     index('detection_cells_set_idx').on(t.setId),
   ],
+);
+
+/**
+ * One upload of a GeoJSON file waiting for, or gone through, the `detection-import` job: its progress, and the
+ * outcome (the set it made, or why the file was refused). The file waits in the blob store until the job is done.
+ */
+export const detectionImports = pgTable(
+  'detection_imports',
+  {
+    id: id(),
+    imageId: uuid()
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    imageLayerId: uuid()
+      .notNull()
+      .references(() => imageLayers.id, { onDelete: 'cascade' }),
+    accountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    status: text().$type<DetectionImportStatus>().notNull().default('waiting'),
+    bytesTotal: bigint({ mode: 'number' }).notNull(),
+    bytesRead: bigint({ mode: 'number' }).notNull().default(0),
+    featuresRead: integer().notNull().default(0),
+    setId: uuid().references(() => detectionSets.id, { onDelete: 'set null' }),
+    errorMessage: text(),
+    /** `features[i]` when a feature was refused, `file` when the file was. */
+    errorField: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('detection_imports_layer_idx').on(t.imageLayerId)],
 );
 
 export type DetectionSetRow = typeof detectionSets.$inferSelect;

@@ -15,12 +15,15 @@ import { parseDetectionFeature, type ParsedDetection } from './detection-feature
 export interface ImportTarget {
   imageId: string;
   layerId: string;
-  accountId: string;
+  accountId: string | null;
   name: string;
   size: { width: number; height: number };
+  /** The prediction whose objects these are (a model with object output). */
+  predictionId?: string;
 }
 
 export interface ImportLimits {
+  /** Largest file an upload takes (DETECTIONS_MAX_MB). */
   maxBytes: number;
   maxFeatures: number;
 }
@@ -71,40 +74,54 @@ const invalidFeature = (index: number, reason: string) =>
 
 /**
  * The features of a GeoJSON FeatureCollection as they are parsed from the stream, one at a time: the file is never
- * held in memory. Anything that is not JSON, or more than `maxBytes`, ends it with a 422.
+ * held in memory. `onBytes` is told the bytes read so far. Anything that is not JSON ends it with a 422.
  */
-async function* featuresOf(source: Readable, maxBytes: number): AsyncGenerator<unknown> {
+export async function* featuresOf(source: Readable, onBytes?: (bytes: number) => void): AsyncGenerator<unknown> {
   const items = chain([parser(), pick({ filter: 'features' }), streamArray()]);
   let bytes = 0;
   source.on('data', (chunk: Buffer) => {
     bytes += chunk.length;
-    if (bytes > maxBytes)
-      items.destroy(HttpError.validation({ file: DETECTION_MESSAGES.tooLarge }, DETECTION_MESSAGES.tooLarge));
+    onBytes?.(bytes);
   });
-  source.on('error', (error) => items.destroy(error));
+  // A failed read (disk, network) is not the file's fault: it is thrown as it is, so the job retries.
+  let unreadable: Error | undefined;
+  source.on('error', (error) => {
+    unreadable = error;
+    items.destroy(error);
+  });
   source.pipe(items);
   try {
     for await (const item of items as AsyncIterable<{ value: unknown }>) yield item.value;
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof HttpError || unreadable !== undefined) throw unreadable ?? error;
     throw HttpError.validation({ file: DETECTION_MESSAGES.notGeoJson }, DETECTION_MESSAGES.notGeoJson);
   } finally {
-    // The rest of a refused upload is read and dropped, so the client gets the answer rather than a reset.
     source.unpipe(items);
-    source.resume();
+    source.destroy();
   }
 }
 
+export interface StoreOptions {
+  maxFeatures: number;
+  /** Stores a set of no detections rather than refusing it (a model that found none has still run). */
+  allowEmpty?: boolean;
+  /** Told the features stored so far now and then; a throw stops the import, storing nothing. */
+  onProgress?: (features: number) => Promise<void>;
+  /** Runs in the import's transaction just before it commits: whatever records the outcome commits with it. */
+  beforeCommit?: (client: pg.PoolClient, stored: { setId: string; count: number }) => Promise<void>;
+}
+
 /**
- * Imports a GeoJSON FeatureCollection of detections onto a layer in one transaction: rows go to PostgreSQL by COPY as
- * they are parsed, then the grid counts of zoomed-out views are written. The first bad feature is a 422 naming it,
- * and a failed import stores nothing. Imports onto one layer take turns (class numbers are per layer).
+ * Stores GeoJSON features of detections (an imported file's, a model's) as one set on a layer in one transaction:
+ * rows go to PostgreSQL by COPY as they come, then the grid counts of zoomed-out views are written. The first bad
+ * feature is a 422 naming it, and a failed import stores nothing. Imports onto one layer take turns (class numbers
+ * are per layer).
  */
-export async function importDetections(
+export async function storeDetections(
   pool: pg.Pool,
-  source: Readable,
+  features: AsyncIterable<unknown>,
   target: ImportTarget,
-  limits: ImportLimits,
+  options: StoreOptions,
 ): Promise<{ setId: string; count: number }> {
   const client = await pool.connect();
   let copying: ReturnType<typeof copyFrom> | undefined;
@@ -113,8 +130,9 @@ export async function importDetections(
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`detections:${target.layerId}`]);
     const classes = await layerClasses(client, target.layerId);
     const { rows } = await client.query<{ id: string }>(
-      'INSERT INTO detection_sets (image_id, image_layer_id, account_id, name) VALUES ($1, $2, $3, $4) RETURNING id',
-      [target.imageId, target.layerId, target.accountId, target.name],
+      `INSERT INTO detection_sets (image_id, image_layer_id, account_id, name, prediction_id)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [target.imageId, target.layerId, target.accountId, target.name, target.predictionId ?? null],
     );
     const setId = rows[0]!.id;
     const copy = client.query(copyFrom(COPY_SQL));
@@ -122,8 +140,8 @@ export async function importDetections(
     const prefix = `${setId},${target.layerId},`;
     let count = 0;
     let pending = '';
-    for await (const feature of featuresOf(source, limits.maxBytes)) {
-      if (count >= limits.maxFeatures) {
+    for await (const feature of features) {
+      if (count >= options.maxFeatures) {
         throw HttpError.validation({ file: DETECTION_MESSAGES.tooManyFeatures }, DETECTION_MESSAGES.tooManyFeatures);
       }
       const detection = parseDetectionFeature(feature, target.size);
@@ -136,12 +154,15 @@ export async function importDetections(
       if (pending.length >= COPY_CHUNK_CHARS) {
         if (!copy.write(pending)) await once(copy, 'drain');
         pending = '';
+        await options.onProgress?.(count);
       }
     }
-    if (count === 0) throw HttpError.validation({ file: DETECTION_MESSAGES.noFeatures }, DETECTION_MESSAGES.noFeatures);
+    if (count === 0 && options.allowEmpty !== true)
+      throw HttpError.validation({ file: DETECTION_MESSAGES.noFeatures }, DETECTION_MESSAGES.noFeatures);
     copy.end(pending);
     await finished(copy);
     copying = undefined;
+    await options.onProgress?.(count);
     for (const [name, known] of classes.added()) {
       await client.query(
         'INSERT INTO detection_classes (image_layer_id, class_index, name, color) VALUES ($1, $2, $3, $4)',
@@ -158,6 +179,7 @@ export async function importDetections(
       [setId, [...CELL_SIZES]],
     );
     await client.query('UPDATE detection_sets SET count = $2 WHERE id = $1', [setId, count]);
+    await options.beforeCommit?.(client, { setId, count });
     await client.query('COMMIT');
     client.release();
     return { setId, count };

@@ -1,11 +1,14 @@
 import {
   badDetectionFeatureMessage,
   DETECTION_MESSAGES,
+  DetectionImportSchema,
   DetectionSummarySchema,
   DetectionViewportSchema,
   DRAWING_MESSAGES,
 } from '@pathology/contract';
+import { Transform } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '#test/factories.ts';
@@ -14,15 +17,54 @@ import {
   nucleiInside,
   nucleusFeature,
   nucleusLayout,
+  syntheticDetections,
   syntheticDetectionsText,
   type NucleusLayout,
 } from '#test/synthetic-detections.ts';
-import { useTestApp } from '#test/test-app.ts';
+import { useTestApp, type TestContext } from '#test/test-app.ts';
+import { createGivenUpHandlers } from '../../jobs/handlers.ts';
+import { WORKER_LOST } from '../../jobs/job-queue.ts';
+import { detectionImportJob } from './detection-import.job.ts';
+import { detectionImportKey } from './detection-upload.ts';
 
 const SIZE = { width: 40_000, height: 30_000 };
 const GEOJSON = { 'content-type': 'application/geo+json' };
 
 const collection = (features: unknown[]) => JSON.stringify({ type: 'FeatureCollection', features });
+
+/** What a worker does with an import's job: the real handler, in this process. */
+function importWorker(t: TestContext, maxFeatures = 1_000_000) {
+  return (importId: string, retry = { retryCount: 0, retryLimit: 0 }) =>
+    detectionImportJob(
+      { db: t.database.db, pool: t.database.pool, blobs: t.blobs, log: pino({ level: 'silent' }), maxFeatures },
+      { importId, ...retry },
+    );
+}
+
+/** Uploads a file and, once it is accepted (202), runs its import job; the upload's answer and the import's state. */
+async function uploadAndImport(
+  t: TestContext,
+  work: ReturnType<typeof importWorker>,
+  sub: string,
+  url: string,
+  body: string,
+) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...(await t.auth(sub)), ...GEOJSON },
+    payload: body,
+  });
+  if (response.statusCode !== 202) return { response, state: undefined };
+  const started = DetectionImportSchema.parse(response.json());
+  await work(started.id);
+  const state = await t.app.inject({
+    method: 'GET',
+    url: url.replace(/\/detections(\?.*)?$/, `/detections/imports/${started.id}`),
+    headers: await t.auth(sub),
+  });
+  return { response, state: DetectionImportSchema.parse(state.json()) };
+}
 
 describe('detection routes', () => {
   const t = useTestApp();
@@ -51,8 +93,16 @@ describe('detection routes', () => {
   const get = async (sub: string, url: string) => t.app.inject({ method: 'GET', url, headers: await t.auth(sub) });
   const send = async (sub: string, url: string, body: string, type = GEOJSON) =>
     t.app.inject({ method: 'POST', url, headers: { ...(await t.auth(sub)), ...type }, payload: body });
+  const work = importWorker(t);
   const importText = async (sub: string, base: string, body: string) =>
-    send(sub, `${base}/detections?name=nuclei.geojson`, body);
+    uploadAndImport(t, work, sub, `${base}/detections?name=nuclei.geojson`, body);
+  /** Imports a file that must be accepted and stored; the import's final state. */
+  const imported = async (sub: string, base: string, body: string) => {
+    const { response, state } = await importText(sub, base, body);
+    expect(response.statusCode, response.body).toBe(202);
+    expect(state).toMatchObject({ status: 'completed', error: null });
+    return state!;
+  };
 
   const storedRows = async (layerId: string) =>
     (
@@ -66,14 +116,57 @@ describe('detection routes', () => {
   describe('a generated file of 100,000 nuclei', () => {
     let layer: Awaited<ReturnType<typeof layerIn>>;
     let layout: NucleusLayout;
+    let progress: { status: string; bytesRead: number; features: number }[];
+    let final: ReturnType<typeof DetectionImportSchema.parse>;
 
     beforeAll(async () => {
       layer = await layerIn();
       layout = nucleusLayout({ x: 1000, y: 1000, width: 38_000, height: 28_000 }, 100_000);
-      const response = await importText('mia', layer.base, await syntheticDetectionsText(layout));
-      expect(response.statusCode, response.body).toBe(201);
-      expect(response.json()).toMatchObject({ count: 100_000 });
+      const text = await syntheticDetectionsText(layout);
+      const response = await send('mia', `${layer.base}/detections?name=nuclei.geojson`, text);
+      expect(response.statusCode, response.body).toBe(202);
+      const started = DetectionImportSchema.parse(response.json());
+      expect(started).toMatchObject({
+        status: 'waiting',
+        bytesRead: 0,
+        bytesTotal: Buffer.byteLength(text),
+        features: 0,
+      });
+      // Watched as the viewer's progress bar does while the job runs.
+      const seen: { status: string; bytesRead: number; features: number }[] = [];
+      const running = work(started.id);
+      let finished = false;
+      void running.finally(() => (finished = true));
+      while (!finished) {
+        const state = (await get('mia', `${layer.base}/detections/imports/${started.id}`)).json();
+        seen.push(state);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await running;
+      progress = seen.filter((state) => state.status === 'running' && state.features > 0);
+      final = DetectionImportSchema.parse(
+        (await get('viewer', `${layer.base}/detections/imports/${started.id}`)).json(),
+      );
     }, 180_000);
+
+    it('is imported by a job that reports its progress, then its outcome', () => {
+      expect(progress.length).toBeGreaterThan(1);
+      const last = progress.at(-1)!;
+      expect(last.bytesRead).toBeGreaterThan(0);
+      expect(last.bytesRead).toBeLessThanOrEqual(final.bytesTotal);
+      expect(last.features).toBeLessThanOrEqual(100_000);
+      expect(progress.map((state) => state.features)).toEqual(
+        [...progress.map((state) => state.features)].sort((a, b) => a - b),
+      );
+      expect(final).toMatchObject({
+        status: 'completed',
+        features: 100_000,
+        bytesRead: final.bytesTotal,
+        setId: expect.any(String),
+        error: null,
+        retryable: false,
+      });
+    });
 
     it('is stored with its classes, colours and counts', async () => {
       const summary = DetectionSummarySchema.parse((await get('viewer', `${layer.base}/detections`)).json());
@@ -200,6 +293,7 @@ describe('detection routes', () => {
 
   describe('refused imports store nothing', () => {
     const good = (index: number) => nucleusFeature(nucleusLayout({ x: 0, y: 0, width: 500, height: 500 }, 10), index);
+    const blobGone = async (importId: string) => !(await t.blobs.exists(detectionImportKey(importId)));
 
     it.each([
       [
@@ -242,28 +336,105 @@ describe('detection routes', () => {
         { properties: { classification: { color: [1, 2, 3] } } },
         DETECTION_MESSAGES.badClassification,
       ],
-    ])('names the first bad feature: %s', async (_name, change, reason) => {
+    ])('fails the import naming the first bad feature: %s', async (_name, change, reason) => {
       const { base, layerId } = await layerIn();
       const features = [good(0), good(1), good(2), { ...good(3), ...change }, { ...good(4), ...change }];
-      const response = await importText('mia', base, collection(features));
-      expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
-        message: badDetectionFeatureMessage(3, reason),
-        errors: { 'features[3]': reason },
+      const { response, state } = await importText('mia', base, collection(features));
+      expect(response.statusCode).toBe(202);
+      expect(state).toMatchObject({
+        status: 'failed',
+        setId: null,
+        error: { message: badDetectionFeatureMessage(3, reason), field: 'features[3]' },
+        retryable: false,
       });
       expect(await storedRows(layerId)).toBe(0);
+      expect(await blobGone(state!.id)).toBe(true);
     });
 
     it.each([
-      ['not JSON', 'this is not json', DETECTION_MESSAGES.notGeoJson],
-      ['cut short', collection([good(0), good(1)]).slice(0, -30), DETECTION_MESSAGES.notGeoJson],
-      ['without features', JSON.stringify({ type: 'FeatureCollection', features: [] }), DETECTION_MESSAGES.noFeatures],
-    ])('refuses a file that is %s', async (_name, body, message) => {
+      ['not JSON', 'this is not json'],
+      ['a JSON array', '  [{"type": "FeatureCollection"}]'],
+      ['empty', ''],
+    ])('refuses at once a file that is %s', async (_name, body) => {
       const { base, layerId } = await layerIn();
-      const response = await importText('mia', base, body);
+      const { response } = await importText('mia', base, body);
       expect(response.statusCode).toBe(422);
+      const message = DETECTION_MESSAGES.notGeoJson;
       expect(response.json()).toEqual({ message, errors: { file: message } });
       expect(await storedRows(layerId)).toBe(0);
+      const { rows } = await t.database.db.execute(
+        sql`SELECT 1 FROM detection_imports WHERE image_layer_id = ${layerId}`,
+      );
+      expect(rows).toHaveLength(0);
+    });
+
+    it.each([
+      ['cut short', collection([good(0), good(1)]).slice(0, -30), DETECTION_MESSAGES.notGeoJson],
+      ['without features', JSON.stringify({ type: 'FeatureCollection', features: [] }), DETECTION_MESSAGES.noFeatures],
+    ])('fails the import of a file that is %s', async (_name, body, message) => {
+      const { base, layerId } = await layerIn();
+      const { response, state } = await importText('mia', base, body);
+      expect(response.statusCode).toBe(202);
+      expect(state).toMatchObject({ status: 'failed', error: { message, field: 'file' }, retryable: false });
+      expect(await storedRows(layerId)).toBe(0);
+    });
+
+    it('leaves nothing of a crashed import, which pg-boss and then the user can retry', async () => {
+      const { base, layerId } = await layerIn();
+      const text = await syntheticDetectionsText(nucleusLayout({ x: 0, y: 0, width: 2000, height: 2000 }, 3000));
+      const started = DetectionImportSchema.parse(
+        (await send('mia', `${base}/detections?name=a.geojson`, text)).json(),
+      );
+      // The disk fails half-way through the file, on every attempt pg-boss makes.
+      const failingBlobs = new Proxy(t.blobs, {
+        get(target, property) {
+          if (property !== 'get') {
+            const value: unknown = Reflect.get(target, property, target);
+            return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+          }
+          return async (key: string) => {
+            let read = 0;
+            const eio = Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' });
+            const failing = new Transform({
+              transform(chunk: Buffer, _encoding, done) {
+                read += chunk.length;
+                done(read > text.length / 2 ? eio : null, chunk);
+              },
+            });
+            return (await target.get(key)).pipe(failing);
+          };
+        },
+      });
+      const deps = { db: t.database.db, pool: t.database.pool, blobs: failingBlobs, log: pino({ level: 'silent' }) };
+      await expect(
+        detectionImportJob({ ...deps, maxFeatures: 1_000_000 }, { importId: started.id, retryCount: 0, retryLimit: 2 }),
+      ).rejects.toThrow('EIO');
+      const retrying = (await get('mia', `${base}/detections/imports/${started.id}`)).json();
+      expect(retrying).toMatchObject({ status: 'running', retryable: false });
+      expect(await storedRows(layerId)).toBe(0);
+      // The last attempt's worker dies: the import is given up, and says so.
+      await createGivenUpHandlers(deps)['detection-import']!({ importId: started.id });
+      const failed = DetectionImportSchema.parse((await get('mia', `${base}/detections/imports/${started.id}`)).json());
+      expect(failed).toMatchObject({ status: 'failed', error: { message: WORKER_LOST, field: null }, retryable: true });
+      expect(await storedRows(layerId)).toBe(0);
+
+      const retry = async (sub: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${base}/detections/imports/${started.id}/retry`,
+          headers: await t.auth(sub),
+        });
+      expect((await retry('outsider')).statusCode).toBe(404);
+      expect((await retry('viewer')).statusCode).toBe(403);
+      const again = await retry('mia');
+      expect(again.statusCode, again.body).toBe(202);
+      expect(again.json()).toMatchObject({ status: 'waiting', error: null });
+      expect((await retry('mia')).statusCode).toBe(409);
+      await work(started.id);
+      const done = (await get('mia', `${base}/detections/imports/${started.id}`)).json();
+      expect(done).toMatchObject({ status: 'completed', features: 3000 });
+      expect((await retry('mia')).statusCode).toBe(409);
+      expect(await blobGone(started.id)).toBe(true);
     });
   });
 
@@ -272,10 +443,11 @@ describe('detection routes', () => {
 
     it('lets members import, everyone on the case view, and hides the layer from others (404)', async () => {
       const { base } = await layerIn();
-      expect((await importText('viewer', base, await file())).statusCode).toBe(403);
-      expect((await importText('outsider', base, await file())).statusCode).toBe(404);
-      expect((await importText('mia', base, await file())).statusCode).toBe(201);
-      for (const path of ['', '/viewport?x=0&y=0&width=100&height=100&scale=1', '/tiles/16/0/0', '/at?x=1&y=1']) {
+      expect((await importText('viewer', base, await file())).response.statusCode).toBe(403);
+      expect((await importText('outsider', base, await file())).response.statusCode).toBe(404);
+      const { id: importId } = await imported('mia', base, await file());
+      const paths = ['', '/viewport?x=0&y=0&width=100&height=100&scale=1', '/tiles/16/0/0', '/at?x=1&y=1'];
+      for (const path of [...paths, `/imports/${importId}`]) {
         expect((await get('outsider', `${base}/detections${path}`)).statusCode, path).toBe(404);
         expect((await get('viewer', `${base}/detections${path}`)).statusCode, path).toBe(200);
       }
@@ -287,7 +459,7 @@ describe('detection routes', () => {
 
     it('tells a member of a group that denies drawing why an import is refused', async () => {
       const { base } = await layerIn(deniedGroup);
-      const refused = await importText('denied-member', base, await file());
+      const { response: refused } = await importText('denied-member', base, await file());
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(DRAWING_MESSAGES.creationDenied);
     });
@@ -296,13 +468,13 @@ describe('detection routes', () => {
       const other = await make.organization({ downloadDrawingsEnabled: false });
       await make.join(await make.account({ subject: 'olga' }), other, 'member');
       const { base } = await layerIn(other);
-      expect((await importText('olga', base, await file())).statusCode).toBe(201);
+      await imported('olga', base, await file());
       expect((await get('olga', `${base}/detections/export`)).statusCode).toBe(403);
     });
 
     it('deletes an import for its importer or an editor, not a read-only member or an outsider', async () => {
       const { base, layerId } = await layerIn();
-      const setId = (await importText('mia', base, await file())).json<{ setId: string }>().setId;
+      const { setId } = await imported('mia', base, await file());
       const remove = async (sub: string) =>
         t.app.inject({ method: 'DELETE', url: `${base}/detections/${setId}`, headers: await t.auth(sub) });
       expect((await remove('outsider')).statusCode).toBe(404);
@@ -316,7 +488,7 @@ describe('detection routes', () => {
   it('adds the detections inside each area drawing to the measurements CSV of the drawings download', async () => {
     const { base, imageId } = await layerIn();
     const layout = nucleusLayout({ x: 0, y: 0, width: 1000, height: 1000 }, 100);
-    expect((await importText('mia', base, await syntheticDetectionsText(layout))).statusCode).toBe(201);
+    await imported('mia', base, await syntheticDetectionsText(layout));
     const rect = { x: 0, y: 0, width: 500, height: 300 };
     const ring = [
       [0, 0],
@@ -359,19 +531,26 @@ describe('detection routes', () => {
     const byImage = await layerIn();
     const byLayer = await layerIn();
     const text = await syntheticDetectionsText(nucleusLayout({ x: 0, y: 0, width: 1000, height: 1000 }, 20));
-    for (const { base } of [byImage, byLayer]) expect((await importText('mia', base, text)).statusCode).toBe(201);
+    for (const { base } of [byImage, byLayer]) await imported('mia', base, text);
     expect(await storedRows(byImage.layerId)).toBeGreaterThan(20);
+    // An upload still waiting for its job when its layer goes: the job finds nothing, and drops the file.
+    const waiting = await send('mia', `${byLayer.base}/detections?name=late.geojson`, text);
+    const waitingId = DetectionImportSchema.parse(waiting.json()).id;
     await t.database.db.execute(sql`DELETE FROM images WHERE id = ${byImage.imageId}`);
     await t.database.db.execute(sql`DELETE FROM image_layers WHERE id = ${byLayer.layerId}`);
     expect(await storedRows(byImage.layerId)).toBe(0);
     expect(await storedRows(byLayer.layerId)).toBe(0);
+    expect(await t.blobs.exists(detectionImportKey(waitingId))).toBe(true);
+    await work(waitingId);
+    expect(await t.blobs.exists(detectionImportKey(waitingId))).toBe(false);
   });
 });
 
 describe('detection import limits', () => {
   const t = useTestApp({ detectionImport: { maxBytes: 4_000, maxFeatures: 3 } });
+  const work = importWorker(t, 3);
 
-  it('refuses a file over the size or feature limit, storing nothing', async () => {
+  it('refuses a file over the size limit at once and one over the feature limit in its job, storing nothing', async () => {
     const make = factories(t.database.db);
     const group = await make.organization();
     await make.join(await make.account({ subject: 'mia' }), group, 'member');
@@ -381,22 +560,29 @@ describe('detection import limits', () => {
     const url = `/api/v1/images/${imageId}/layers/${layerId}/detections`;
     const layout = nucleusLayout({ x: 0, y: 0, width: 1000, height: 1000 }, 40);
     const post = async (count: number) =>
-      t.app.inject({
-        method: 'POST',
-        url,
-        headers: { ...(await t.auth('mia')), ...GEOJSON },
-        payload: await syntheticDetectionsText({ ...layout, count }),
-      });
+      uploadAndImport(t, work, 'mia', url, await syntheticDetectionsText({ ...layout, count }));
     const big = await post(40);
-    expect(big.statusCode).toBe(422);
-    expect(big.json().message).toBe(DETECTION_MESSAGES.tooLarge);
+    expect(big.response.statusCode).toBe(422);
+    expect(big.response.json().message).toBe(DETECTION_MESSAGES.tooLarge);
+    // Without a Content-Length, the limit is found as the body arrives.
+    const streamed = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...(await t.auth('mia')), ...GEOJSON },
+      payload: syntheticDetections({ ...layout, count: 40 }),
+    });
+    expect(streamed.statusCode).toBe(422);
+    expect(streamed.json().message).toBe(DETECTION_MESSAGES.tooLarge);
     const many = await post(4);
-    expect(many.statusCode).toBe(422);
-    expect(many.json().message).toBe(DETECTION_MESSAGES.tooManyFeatures);
+    expect(many.response.statusCode).toBe(202);
+    expect(many.state).toMatchObject({
+      status: 'failed',
+      error: { message: DETECTION_MESSAGES.tooManyFeatures, field: 'file' },
+    });
     const { rows } = await t.database.db.execute<{ count: number }>(
       sql`SELECT count(*)::int AS count FROM detection_sets`,
     );
     expect(rows[0]!.count).toBe(0);
-    expect((await post(3)).statusCode).toBe(201);
+    expect((await post(3)).state).toMatchObject({ status: 'completed', features: 3 });
   });
 });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DetectionAtPointSchema,
   DetectionCountSchema,
+  DetectionImportSchema,
   DetectionImportQuerySchema,
   DetectionPointQuerySchema,
   DetectionSummarySchema,
@@ -21,7 +22,7 @@ const TileParams = LayerParams.extend({
   column: z.coerce.number().int().min(0),
   row: z.coerce.number().int().min(0),
 });
-const ImportedSchema = z.object({ setId: z.uuid(), count: z.number().int() });
+const ImportParams = LayerParams.extend({ importId: z.string() });
 
 /**
  * Detections of image analysis on a layer. The import body is the raw GeoJSON file, parsed as it streams in; this
@@ -39,20 +40,58 @@ export const detectionRoutes: FastifyPluginAsyncZod<{ service: DetectionService 
       schema: {
         operationId: 'importLayerDetections',
         tags: ['detections'],
-        summary: 'Imports a GeoJSON FeatureCollection of detections (QuPath, HistomicsTK); needs canCreateDrawing',
+        summary: 'Uploads a GeoJSON FeatureCollection of detections (QuPath, HistomicsTK) and queues its import',
         description:
           'The body is the file. Polygons and multipolygons in image pixels, `classification` {name, color}, ' +
-          '`measurements`. 422 names the first bad feature (`errors["features[i]"]`, i from 0) or the file ' +
-          '(not GeoJSON, no features, over DETECTIONS_MAX_MB / DETECTIONS_MAX_FEATURES); a refused import stores nothing.',
+          '`measurements`. Answers 202 with the import, whose state and progress `GET .../detections/imports/{importId}` ' +
+          'tells. 422 at once for a file over DETECTIONS_MAX_MB (by Content-Length, or as it arrives) or one that does ' +
+          'not open a JSON object; a bad feature found later fails the import with the same message, naming the first ' +
+          'bad feature (`error.field` "features[i]", i from 0), and stores nothing. Needs canCreateDrawing.',
         params: LayerParams,
         querystring: DetectionImportQuerySchema,
-        response: { 201: ImportedSchema },
+        response: { 202: DetectionImportSchema },
       },
     },
     async (request, reply) => {
       const { id, layerId } = request.params;
-      const result = await service.import(request.caller, id, layerId, request.query.name, request.raw);
-      return reply.status(201).send(result);
+      const length = request.headers['content-length'];
+      const declared = length === undefined ? undefined : Number(length);
+      const started = await service.import(request.caller, id, layerId, request.query.name, request.raw, declared);
+      return reply.status(202).send(started);
+    },
+  );
+
+  app.get(
+    '/images/:id/layers/:layerId/detections/imports/:importId',
+    {
+      schema: {
+        operationId: 'getLayerDetectionImport',
+        tags: ['detections'],
+        summary: "An import's state: waiting, running (bytes and features read so far), completed or failed (why)",
+        params: ImportParams,
+        response: { 200: DetectionImportSchema },
+      },
+    },
+    async (request) => {
+      const { id, layerId, importId } = request.params;
+      return service.importState(request.caller, id, layerId, importId);
+    },
+  );
+
+  app.post(
+    '/images/:id/layers/:layerId/detections/imports/:importId/retry',
+    {
+      schema: {
+        operationId: 'retryLayerDetectionImport',
+        tags: ['detections'],
+        summary: 'Queues a failed import again (not one refused for its file); its importer, or an editor of the case',
+        params: ImportParams,
+        response: { 202: DetectionImportSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id, layerId, importId } = request.params;
+      return reply.status(202).send(await service.retryImport(request.caller, id, layerId, importId));
     },
   );
 

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   DETECTION_MESSAGES,
   DRAWING_MESSAGES,
   type DetectionCount,
+  type DetectionImport,
   type DetectionObject,
   type DetectionSummary,
   type DetectionTileQuery,
@@ -10,14 +12,16 @@ import {
   type DetectionViewportQuery,
   type DrawingGeometry,
 } from '@pathology/contract';
-import type pg from 'pg';
 import type { Caller } from '../../auth/caller.ts';
 import type { CapabilitiesService, VisibleCase } from '../../auth/capabilities/index.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { isUuid } from '../../http/ids.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import type { DrawingRepository } from '../drawings/drawing.repository.ts';
 import { cellSizeFor, MAX_VIEW_OBJECTS, OBJECT_SCALE } from './detection-grid.ts';
-import { importDetections, type ImportLimits } from './detection-import.ts';
+import type { ImportLimits } from './detection-import.ts';
+import { importState, type createDetectionImportRepository } from './detection-imports.ts';
+import { detectionImportKey, receiveDetectionFile } from './detection-upload.ts';
 import { objectAtPoint } from './detection-point.ts';
 import { drawingArea } from './drawing-area.ts';
 import { classificationJson, exportDocument } from './detection-export.ts';
@@ -25,8 +29,11 @@ import { renderDetectionTile } from './detection-tiles.ts';
 import type { DetectionRepository } from './detection.repository.ts';
 
 interface Deps {
-  pool: pg.Pool;
   detections: DetectionRepository;
+  imports: ReturnType<typeof createDetectionImportRepository>;
+  blobs: BlobStore;
+  /** Queues the `detection-import` job of an upload. */
+  queueImport: (importId: string) => Promise<unknown>;
   drawings: Pick<DrawingRepository, 'findLayer' | 'findJson'>;
   capabilities: Pick<CapabilitiesService, 'requireCaseVisible'>;
   limits: ImportLimits;
@@ -53,12 +60,26 @@ const objectOf = (row: { id: string; classIndex: number; geometry: string; measu
  * drawing to import, download drawings to export; an import is deleted by its importer or anyone who may edit the
  * case. Anything on a case the caller cannot see is 404.
  */
-export function createDetectionService({ pool, detections, drawings, capabilities, limits }: Deps) {
+export function createDetectionService({
+  detections,
+  imports,
+  blobs,
+  queueImport,
+  drawings,
+  capabilities,
+  limits,
+}: Deps) {
   async function layerOf(caller: Caller, imageId: string, layerId: string): Promise<Layer> {
     const layer = isUuid(imageId) && isUuid(layerId) ? await drawings.findLayer(imageId, layerId) : undefined;
     if (layer == null) throw HttpError.notFound();
     const access = await capabilities.requireCaseVisible(caller, layer.caseId);
     return { imageId, id: layerId, width: layer.width, height: layer.height, access };
+  }
+
+  function mayImport(layer: Layer): void {
+    if (!layer.access.capabilities.canCreateDrawing) {
+      throw HttpError.forbidden(layer.access.capabilities.canEdit ? DRAWING_MESSAGES.creationDenied : undefined);
+    }
   }
 
   async function colorsOf(layerId: string): Promise<Map<number, string>> {
@@ -80,13 +101,60 @@ export function createDetectionService({ pool, detections, drawings, capabilitie
       };
     },
 
-    async import(caller: Caller, imageId: string, layerId: string, name: string, body: Readable) {
+    /**
+     * Stores an uploaded file and queues its import; what can be judged at once (too large, not a JSON object) is a
+     * 422 here, the rest is the job's and shows in the import's state.
+     */
+    async import(
+      caller: Caller,
+      imageId: string,
+      layerId: string,
+      name: string,
+      body: Readable,
+      declaredBytes: number | undefined,
+    ): Promise<DetectionImport> {
       const layer = await layerOf(caller, imageId, layerId);
-      if (!layer.access.capabilities.canCreateDrawing) {
-        throw HttpError.forbidden(layer.access.capabilities.canEdit ? DRAWING_MESSAGES.creationDenied : undefined);
+      mayImport(layer);
+      const id = randomUUID();
+      const key = detectionImportKey(id);
+      const { size } = await receiveDetectionFile(blobs, key, body, { declaredBytes, maxBytes: limits.maxBytes });
+      try {
+        const row = await imports.create({
+          id,
+          imageId,
+          imageLayerId: layerId,
+          accountId: caller.accountId,
+          name,
+          bytesTotal: size,
+        });
+        await queueImport(id);
+        return importState(row);
+      } catch (error) {
+        await blobs.delete(key);
+        throw error;
       }
-      const target = { imageId, layerId, accountId: caller.accountId, name, size: layer };
-      return importDetections(pool, body, target, limits);
+    },
+
+    async importState(caller: Caller, imageId: string, layerId: string, importId: string): Promise<DetectionImport> {
+      await layerOf(caller, imageId, layerId);
+      const row = isUuid(importId) ? await imports.find(layerId, importId) : undefined;
+      if (row === undefined) throw HttpError.notFound();
+      return importState(row);
+    },
+
+    /** Tries a failed import again from its stored file: its importer, or anyone who may edit the case. */
+    async retryImport(caller: Caller, imageId: string, layerId: string, importId: string): Promise<DetectionImport> {
+      const layer = await layerOf(caller, imageId, layerId);
+      const row = isUuid(importId) ? await imports.find(layerId, importId) : undefined;
+      if (row === undefined) throw HttpError.notFound();
+      mayImport(layer);
+      if (row.accountId !== caller.accountId && !layer.access.capabilities.canEdit) throw HttpError.forbidden();
+      const retryable = importState(row).retryable && (await blobs.exists(detectionImportKey(importId)));
+      if (!retryable) throw HttpError.conflict(DETECTION_MESSAGES.notRetryable);
+      const waiting = await imports.requeue(importId);
+      if (waiting === undefined) throw HttpError.conflict(DETECTION_MESSAGES.notRetryable);
+      await queueImport(importId);
+      return importState(waiting);
     },
 
     async viewport(caller: Caller, imageId: string, layerId: string, query: DetectionViewportQuery) {

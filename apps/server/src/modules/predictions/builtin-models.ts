@@ -15,6 +15,9 @@ const NUCLEUS_H = 0.8;
 const DENSITY_MIDPOINT = 0.2;
 const DENSITY_STEEPNESS = 20;
 
+/** How steeply a pixel's nucleus probability rises with its haematoxylin past NUCLEUS_H. */
+const SEGMENTATION_STEEPNESS = 10;
+
 export const BUILTIN_INPUT_SIZE = 128;
 export const BUILTIN_VERSION = '1.0.0';
 
@@ -129,5 +132,33 @@ export function nuclearDensityModelSpec(): GraphSpec {
   };
 }
 
+/**
+ * Nuclear segmentation: the probability that each pixel belongs to a nucleus (haematoxylin by colour deconvolution
+ * through a logistic curve around the nuclear threshold), N×1×H×W in 0–1: a small object-output model for operators
+ * to start from and for the tests of object output.
+ */
+export function nuclearSegmentationModelSpec(): GraphSpec {
+  return {
+    name: 'nuclear-segmentation',
+    metadata: { version: BUILTIN_VERSION, description: 'Per-pixel nucleus probability (haematoxylin)' },
+    input: imageInput,
+    output: { name: 'nuclei', shape: [batch, 1, 'height', 'width'] },
+    constants: {
+      ...commonConstants,
+      haematoxylin: { dims: [1, 3, 1, 1], values: haematoxylinWeights() },
+      nucleus_h: { dims: [], values: [NUCLEUS_H] },
+      steepness: { dims: [], values: [SEGMENTATION_STEEPNESS] },
+    },
+    nodes: [
+      ...OPTICAL_DENSITY,
+      { op: 'Conv', inputs: ['od', 'haematoxylin'], output: 'h' },
+      { op: 'Sub', inputs: ['h', 'nucleus_h'], output: 'centred' },
+      { op: 'Mul', inputs: ['centred', 'steepness'], output: 'logit' },
+      { op: 'Sigmoid', inputs: ['logit'], output: 'nuclei' },
+    ],
+  };
+}
+
 export const buildTissueModel = (): Uint8Array => encodeModel(tissueModelSpec());
 export const buildNuclearDensityModel = (): Uint8Array => encodeModel(nuclearDensityModelSpec());
+export const buildNuclearSegmentationModel = (): Uint8Array => encodeModel(nuclearSegmentationModelSpec());

@@ -4,9 +4,20 @@ import { AI_MODEL_NAMES, PredictionLabelGroupSchema } from '@pathology/contract'
 import { z } from 'zod';
 
 /**
+ * Object output: the model gives N×labels.length×inputSize×inputSize probability maps (0–1) instead of one
+ * probability per label, and the prediction stores the objects they outline as detections on the layer.
+ */
+export const ObjectOutputSchema = z.object({
+  /** Probability from which a pixel belongs to an object of its label. */
+  threshold: z.number().gt(0).max(1).default(0.5),
+  /** Regions of fewer pixels of the model's input are noise, not objects. */
+  minPixels: z.number().min(0).default(4),
+});
+
+/**
  * One installed model as `manifest.json` in a models folder describes it. The model file takes
  * `image` (float32 N×3×inputSize×inputSize, RGB 0–255) and gives N×labels.length probabilities (0–1)
- * as its first output, column i for labels[i].
+ * as its first output, column i for labels[i] — or, when it declares `objects`, a probability map per label.
  */
 export const ManifestEntrySchema = z.object({
   /** The catalogue entry the model answers for. */
@@ -24,6 +35,8 @@ export const ManifestEntrySchema = z.object({
   threshold: z.number().min(0).max(100).optional(),
   /** Cells at once in one inference call. */
   batchSize: z.number().int().min(1).max(1024).default(32),
+  /** Declares object output (nuclei, cells): the objects are stored as the layer's detections. */
+  objects: ObjectOutputSchema.optional(),
 });
 export type ManifestEntry = z.infer<typeof ManifestEntrySchema>;
 

@@ -1,15 +1,29 @@
-import { DEFAULT_PREDICTION_THRESHOLD, micronsPerImagePixel, PREDICTION_MESSAGES } from '@pathology/contract';
+import {
+  DEFAULT_PREDICTION_THRESHOLD,
+  micronsPerImagePixel,
+  PREDICTION_MESSAGES,
+  type PredictionResult,
+} from '@pathology/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import type { Logger } from 'pino';
+import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { imageLayers, images, predictions } from '../../db/schema/index.ts';
+import { storeDetections } from '../detections/detection-import.ts';
 import type { PyramidCache } from '../iiif/pyramid-cache.ts';
+import type { InstalledModel } from './model-manifest.ts';
 import type { ModelRegistry } from './model-registry.ts';
+import { cellObjects } from './slide-objects.ts';
 import { planGrid, slideMagnification } from './slide-cells.ts';
-import { inferSlide } from './slide-inference.ts';
+import { inferSlide, type InferenceOutcome, type SlideInference } from './slide-inference.ts';
 
 export interface PredictionJobDeps {
   db: Db;
+  /** For a model with object output: its objects are stored as detections, as an import is. */
+  pool: pg.Pool;
+  maxDetections: number;
   pyramids: PyramidCache;
   models: ModelRegistry;
   log: Logger;
@@ -37,6 +51,7 @@ async function slideOf(db: Db, predictionId: string) {
   const [found] = await db
     .select({
       modelName: predictions.modelName,
+      requestedBy: predictions.requestedByAccountId,
       layerId: predictions.imageLayerId,
       imageId: predictions.imageId,
       magnification: images.magnification,
@@ -49,7 +64,13 @@ async function slideOf(db: Db, predictionId: string) {
     .where(eq(predictions.id, predictionId));
   if (!found) return undefined;
   const layers = await db
-    .select({ id: imageLayers.id, pyramidKey: imageLayers.pyramidKey, layerNumber: imageLayers.layerNumber })
+    .select({
+      id: imageLayers.id,
+      pyramidKey: imageLayers.pyramidKey,
+      layerNumber: imageLayers.layerNumber,
+      width: imageLayers.width,
+      height: imageLayers.height,
+    })
     .from(imageLayers)
     .where(eq(imageLayers.imageId, found.imageId))
     .orderBy(imageLayers.layerNumber);
@@ -93,7 +114,7 @@ export async function predictJob(deps: PredictionJobDeps, attempt: Attempt): Pro
     const magnification = slideMagnification(micronsPerImagePixel(resolution), slide.magnification);
     const grid = planGrid(pyramid.levels, magnification, model);
     const page = pyramid.levels[grid.level]!;
-    const outcome = await inferSlide({
+    const inference: SlideInference = {
       source: { path: await pyramid.localPath(), page: page.index, width: page.width, height: page.height },
       grid,
       inputSize: model.inputSize,
@@ -108,21 +129,31 @@ export async function predictJob(deps: PredictionJobDeps, attempt: Attempt): Pro
           .returning({ id: predictions.id });
         if (!still) throw new PredictionWithdrawn();
       },
+    };
+    const resultOf = (outcome: InferenceOutcome, detections?: PredictionResult['detections']): PredictionResult => ({
+      cellSize: grid.cellSize,
+      version: model.version,
+      numberOfConsideredCells: outcome.considered,
+      labels: Object.fromEntries(model.labels.map((label, index) => [String(index + 1), label])),
+      cells: outcome.cells,
+      threshold: model.threshold ?? DEFAULT_PREDICTION_THRESHOLD,
+      ...(detections && { detections }),
     });
-    await db
-      .update(predictions)
-      .set({
-        status: 'completed',
-        result: {
-          cellSize: grid.cellSize,
-          version: model.version,
-          numberOfConsideredCells: outcome.considered,
-          labels: Object.fromEntries(model.labels.map((label, index) => [String(index + 1), label])),
-          cells: outcome.cells,
-          threshold: model.threshold ?? DEFAULT_PREDICTION_THRESHOLD,
-        },
-      })
-      .where(and(eq(predictions.id, predictionId), eq(predictions.status, 'running')));
+    const outcome = model.objects
+      ? await predictObjects(deps, {
+          predictionId,
+          slide: { ...slide, layer: slide.layer },
+          model,
+          inference,
+          resultOf,
+        })
+      : await inferSlide(inference);
+    if (!model.objects) {
+      await db
+        .update(predictions)
+        .set({ status: 'completed', result: resultOf(outcome) })
+        .where(and(eq(predictions.id, predictionId), eq(predictions.status, 'running')));
+    }
     log.info(
       {
         predictionId,
@@ -147,4 +178,88 @@ export async function predictJob(deps: PredictionJobDeps, attempt: Attempt): Pro
     }
     throw error;
   }
+}
+
+interface ObjectRun {
+  predictionId: string;
+  slide: {
+    imageId: string;
+    modelName: string;
+    requestedBy: string | null;
+    layer: { id: string; width: number; height: number };
+  };
+  model: InstalledModel;
+  inference: SlideInference;
+  resultOf: (outcome: InferenceOutcome, detections: PredictionResult['detections']) => PredictionResult;
+}
+
+/**
+ * A model with object output: the objects of each tissue cell stream into the same storage as an imported file's
+ * (one set on the layer, all or nothing) while the model runs; the prediction is completed in that transaction, and
+ * the set of an earlier run of it is replaced in it too.
+ */
+async function predictObjects(deps: PredictionJobDeps, run: ObjectRun): Promise<InferenceOutcome> {
+  const { slide, model, inference } = run;
+  const objects = new PassThrough({ objectMode: true, highWaterMark: 4096 });
+  const labels = model.labels.map((name) => ({
+    name,
+    color: model.labelGroups.find((group) => group.labelNames.includes(name))?.color,
+  }));
+  const scale = inference.grid.cellSize / model.inputSize;
+  let outcome: InferenceOutcome | undefined;
+  const storing = storeDetections(
+    deps.pool,
+    objects,
+    {
+      imageId: slide.imageId,
+      layerId: slide.layer.id,
+      accountId: slide.requestedBy,
+      name: `${slide.modelName} ${model.version}`,
+      size: slide.layer,
+      predictionId: run.predictionId,
+    },
+    {
+      maxFeatures: deps.maxDetections,
+      allowEmpty: true,
+      beforeCommit: async (client, stored) => {
+        await client.query('DELETE FROM detection_sets WHERE prediction_id = $1 AND id <> $2', [
+          run.predictionId,
+          stored.setId,
+        ]);
+        const result = run.resultOf(outcome!, { setId: stored.setId, count: stored.count });
+        const done = await client.query(
+          `UPDATE predictions SET status = 'completed', result = $2::jsonb, updated_at = now()
+           WHERE id = $1 AND status = 'running'`,
+          [run.predictionId, JSON.stringify(result)],
+        );
+        if (done.rowCount === 0) throw new PredictionWithdrawn();
+      },
+    },
+  );
+  // A failed store stops the model at its next row rather than letting it run on for nothing.
+  let storeFailure: Error | undefined;
+  storing.catch((error: unknown) => (storeFailure = error as Error));
+  try {
+    outcome = await inferSlide({
+      ...inference,
+      objects: (column, row, maps) => {
+        const cell = { x: column * inference.grid.cellSize, y: row * inference.grid.cellSize, scale, ...slide.layer };
+        const found = cellObjects(maps, model.inputSize, labels, model.objects!, cell);
+        for (const feature of found.features) objects.write(feature);
+        return found.peaks;
+      },
+      onProgress: async (done, total) => {
+        if (storeFailure !== undefined) throw storeFailure;
+        if (objects.writableNeedDrain) await Promise.race([once(objects, 'drain'), storing]);
+        await inference.onProgress(done, total);
+      },
+    });
+    objects.end();
+  } catch (error) {
+    objects.destroy(error as Error);
+    await storing.catch(() => undefined);
+    throw error;
+  }
+  await storing;
+  return outcome;
 }

@@ -41,6 +41,8 @@ describe('prediction routes and the predict job', () => {
   async function work(predictionId: string, retry = { retryCount: 0, retryLimit: 0 }) {
     const deps = {
       db: t.database.db,
+      pool: t.database.pool,
+      maxDetections: 1_000_000,
       log: pino({ level: 'silent' }),
       models: createModelRegistry(testModelFolders(t.dataDir)),
       pyramids: createPyramidCache({ blobs: t.blobs, cacheDir: path.join(t.dataDir, 'cache') }),

@@ -20,6 +20,11 @@ export interface SlideInference {
   classifier: ort.InferenceSession;
   /** Reads one row of cells as the model's input; from the slide's pyramid unless given (the benchmark's floor). */
   readRow?: (row: number) => Promise<Float32Array>;
+  /**
+   * For a model with object output: given each tissue cell's probability maps (labels × inputSize²), emits its
+   * objects and answers the highest probability of each label, which the grid records.
+   */
+  objects?: (column: number, row: number, maps: Float32Array) => number[];
   /** Called after each row of cells with the cells done so far; may stop the run by throwing. */
   onProgress(done: number, total: number): Promise<void>;
 }
@@ -32,7 +37,7 @@ export interface InferenceOutcome {
   inferMs: number;
 }
 
-/** Runs `session` on `count` cells of `tensor` in batches; the first output's rows, flattened. */
+/** Runs `session` on `count` cells of `tensor` in batches; the first output's rows, flattened, and its labels. */
 export async function runBatches(
   session: ort.InferenceSession,
   tensor: Float32Array,
@@ -51,7 +56,8 @@ export async function runBatches(
     columns = output.dims.length > 1 ? Number(output.dims[1]) : 1;
     parts.push(output.data as Float32Array);
   }
-  const values = new Float32Array(count * columns);
+  // A model with object output gives a map per label and cell, not one value per label.
+  const values = new Float32Array(parts.reduce((length, part) => length + part.length, 0));
   let offset = 0;
   for (const part of parts) {
     values.set(part, offset);
@@ -115,11 +121,13 @@ export async function inferSlide(run: SlideInference): Promise<InferenceOutcome>
           inputSize,
           batchSize,
         );
+        const perCell = judged.values.length / tissueCells.length;
         tissueCells.forEach((column, at) => {
+          const probabilities = run.objects
+            ? run.objects(column, row, judged.values.subarray(at * perCell, (at + 1) * perCell))
+            : Array.from(judged.values.subarray(at * perCell, at * perCell + judged.columns));
           const labels: Record<string, number> = {};
-          for (let label = 0; label < judged.columns; label++) {
-            labels[String(label + 1)] = Math.round(judged.values[at * judged.columns + label]! * 1000) / 10;
-          }
+          probabilities.forEach((value, label) => (labels[String(label + 1)] = Math.round(value * 1000) / 10));
           cells[`${column}:${row}`] = labels;
         });
         considered += tissueCells.length;

@@ -12,16 +12,28 @@ import {
   Text,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { DetectionSummary } from '@pathology/contract';
-import { IconChevronDown, IconChevronUp, IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
+import type { DetectionImport, DetectionSummary } from '@pathology/contract';
+import { IconChevronDown, IconChevronUp, IconDownload, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { errorText } from '../../i18n/error-text.ts';
 import { fetchBinary, saveBlob } from '../case-images/fetch-binary.ts';
 import type { DetectionStyle } from './detection-tiles.ts';
-import { detectionsPath, importDetectionFile } from './detections.queries.ts';
-import { importErrorText } from './import-error.ts';
+import {
+  detectionsPath,
+  retryDetectionImport,
+  uploadDetectionFile,
+  watchDetectionImport,
+} from './detections.queries.ts';
+import { importErrorText, importFailureText } from './import-error.ts';
+
+/** The bar of an import: its upload first, then its job's bytes parsed, with the features read so far. */
+interface ImportProgress {
+  phase: 'upload' | 'import';
+  fraction: number;
+  features: number;
+}
 
 interface DetectionPanelProps {
   imageId: string;
@@ -38,23 +50,52 @@ export function DetectionPanel({ imageId, layerId, summary, style, onStyle, onCh
   const { t, i18n } = useTranslation();
   // Folded while the layer has none, so an empty panel does not cover the slide.
   const [open, setOpen] = useState(summary.total > 0);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // A failed import that was not its file's fault: it may be tried again.
+  const [stopped, setStopped] = useState<DetectionImport | null>(null);
   const number = (value: number) => value.toLocaleString(i18n.language);
 
-  const importFile = async (file: File | null) => {
-    if (!file) return;
-    setProblem(null);
-    setProgress(0);
-    try {
-      const count = await importDetectionFile(imageId, layerId, file, setProgress);
-      notifications.show({ color: 'teal', message: t('detections.imported', { formatted: number(count) }) });
+  /** Follows a queued import to its end: the bar while it runs, then the count or why it failed. */
+  const follow = async (started: DetectionImport) => {
+    const done = await watchDetectionImport(imageId, layerId, started.id, (state) =>
+      setProgress({
+        phase: 'import',
+        fraction: state.bytesTotal > 0 ? state.bytesRead / state.bytesTotal : 0,
+        features: state.features,
+      }),
+    );
+    if (done.status === 'completed') {
+      notifications.show({ color: 'teal', message: t('detections.imported', { formatted: number(done.features) }) });
       onChanged();
+      return;
+    }
+    setProblem((done.error && importFailureText(done.error, t)) ?? t('detections.importStopped'));
+    if (done.retryable) setStopped(done);
+  };
+  const run = async (start: () => Promise<DetectionImport>) => {
+    setProblem(null);
+    setStopped(null);
+    try {
+      await follow(await start());
     } catch (error) {
       setProblem(importErrorText(error, t));
     } finally {
       setProgress(null);
     }
+  };
+  const importFile = async (file: File | null) => {
+    if (!file) return;
+    setProgress({ phase: 'upload', fraction: 0, features: 0 });
+    await run(() =>
+      uploadDetectionFile(imageId, layerId, file, (fraction) =>
+        setProgress({ phase: 'upload', fraction, features: 0 }),
+      ),
+    );
+  };
+  const retry = async (failed: DetectionImport) => {
+    setProgress({ phase: 'import', fraction: 0, features: 0 });
+    await run(() => retryDetectionImport(imageId, layerId, failed.id));
   };
   const exportFile = async () => {
     try {
@@ -172,14 +213,40 @@ export function DetectionPanel({ imageId, layerId, summary, style, onStyle, onCh
             ))}
             {progress !== null && (
               <Stack gap={2} data-testid="detection-import-progress">
-                <Text size="xs">{t('detections.importing', { percent: Math.round(progress * 100) })}</Text>
-                <Progress value={progress * 100} size="sm" animated />
+                <Text size="xs">
+                  {t(progress.phase === 'upload' ? 'detections.uploading' : 'detections.importing', {
+                    percent: Math.round(progress.fraction * 100),
+                  })}
+                </Text>
+                <Progress
+                  value={progress.fraction * 100}
+                  size="sm"
+                  animated
+                  aria-label={t('detections.import')}
+                  data-phase={progress.phase}
+                />
+                {progress.features > 0 && (
+                  <Text size="xs" c="dimmed" data-testid="detection-import-features">
+                    {t('detections.featuresRead', { formatted: number(progress.features) })}
+                  </Text>
+                )}
               </Stack>
             )}
             {problem && (
               <Text size="xs" c="red" role="alert" data-testid="detection-import-error">
                 {t('detections.importFailed')}: {problem}
               </Text>
+            )}
+            {stopped && progress === null && (
+              <Button
+                size="xs"
+                variant="light"
+                color="orange"
+                leftSection={<IconRefresh size={14} />}
+                onClick={() => void retry(stopped)}
+              >
+                {t('detections.retry')}
+              </Button>
             )}
             <Group gap={6}>
               {summary.canImport && (

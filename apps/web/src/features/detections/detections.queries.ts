@@ -1,7 +1,9 @@
 import {
   DetectionAtPointSchema,
   DetectionCountSchema,
+  DetectionImportSchema,
   DetectionSummarySchema,
+  type DetectionImport,
   type DetectionObject,
 } from '@pathology/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -55,17 +57,20 @@ export async function detectionAt(
   return found.data;
 }
 
+/** How often a running import's progress is read. */
+const IMPORT_POLL_MS = 500;
+
 /**
- * Sends a GeoJSON file as the raw body with XMLHttpRequest, whose upload events give a progress bar (the server
- * parses the file as it arrives, so the bytes sent are the import's progress). Resolves with the imported count;
- * rejects with the API's error (a 422 names the first bad feature).
+ * Uploads a GeoJSON file as the raw body with XMLHttpRequest, whose upload events give the first part of the
+ * progress bar. Resolves with the queued import (202); rejects with the API's error (a 422 for a file refused at once:
+ * too large, not a FeatureCollection).
  */
-export async function importDetectionFile(
+export async function uploadDetectionFile(
   imageId: string,
   layerId: string,
   file: File,
   onProgress: (fraction: number) => void,
-): Promise<number> {
+): Promise<DetectionImport> {
   const token = await getAccessToken();
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -82,10 +87,35 @@ export async function importDetectionFile(
       } catch {
         // A proxy's page: the status decides the message.
       }
-      if (request.status === 201) resolve((body as { count: number }).count);
+      if (request.status === 202) resolve(DetectionImportSchema.parse(body));
       else reject(toApiError(request.status, body));
     };
     request.onerror = () => reject(new Error('network'));
     request.send(file);
+  });
+}
+
+/** Reads an import's state every half second, telling each, until it has completed or failed; resolves with that. */
+export async function watchDetectionImport(
+  imageId: string,
+  layerId: string,
+  importId: string,
+  onState: (state: DetectionImport) => void,
+): Promise<DetectionImport> {
+  for (;;) {
+    const state = await api.get(`${detectionsPath(imageId, layerId)}/imports/${encodeURIComponent(importId)}`, {
+      schema: DetectionImportSchema,
+      background: true,
+    });
+    onState(state);
+    if (state.status === 'completed' || state.status === 'failed') return state;
+    await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
+  }
+}
+
+/** Queues a failed import again from its stored file. */
+export async function retryDetectionImport(imageId: string, layerId: string, importId: string) {
+  return api.post(`${detectionsPath(imageId, layerId)}/imports/${encodeURIComponent(importId)}/retry`, undefined, {
+    schema: DetectionImportSchema,
   });
 }

@@ -1,4 +1,4 @@
-import { DETECTION_MESSAGES } from '@pathology/contract';
+import { badDetectionFeatureMessage, DETECTION_MESSAGES, type DetectionImport } from '@pathology/contract';
 import type { TFunction } from 'i18next';
 import { ValidationError } from '../../api/errors.ts';
 import { errorText } from '../../i18n/error-text.ts';
@@ -20,4 +20,24 @@ export function importErrorText(error: unknown, t: TFunction): string {
     }
   }
   return errorText(error, t);
+}
+
+/**
+ * Why a queued import failed, in the user's language: the first bad feature or the file's problem, as the job
+ * recorded them; undefined for a failure that was not the file's (the import may be tried again).
+ */
+export function importFailureText(error: NonNullable<DetectionImport['error']>, t: TFunction): string | undefined {
+  const index = /^features\[(\d+)\]$/.exec(error.field ?? '')?.[1];
+  if (index !== undefined) {
+    const reason = REASONS.find(
+      (key) => badDetectionFeatureMessage(Number(index), DETECTION_MESSAGES[key]) === error.message,
+    );
+    return t('detections.badFeature', {
+      index: Number(index),
+      reason: reason ? t(`detections.reasons.${reason}`) : error.message,
+    });
+  }
+  const problem = FILE_PROBLEMS.find((key) => DETECTION_MESSAGES[key] === error.message);
+  if (problem) return t(`detections.fileProblems.${problem}`);
+  return error.field === null ? undefined : error.message;
 }

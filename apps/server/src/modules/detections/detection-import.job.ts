@@ -1,0 +1,99 @@
+import type { Logger } from 'pino';
+import type pg from 'pg';
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../http/http-error.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { featuresOf, storeDetections } from './detection-import.ts';
+import {
+  claimDetectionImport,
+  detectionImportExists,
+  failDetectionImport,
+  reportDetectionImport,
+} from './detection-imports.ts';
+import { detectionImportKey } from './detection-upload.ts';
+
+export interface DetectionImportJobDeps {
+  db: Db;
+  pool: pg.Pool;
+  blobs: BlobStore;
+  log: Logger;
+  maxFeatures: number;
+}
+
+interface Attempt {
+  importId: string;
+  /** pg-boss's retry count of this job and the queue's limit: the last attempt records the failure. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+/** How often a running import writes its progress: often enough for a smooth bar, rarely enough to cost nothing. */
+const PROGRESS_INTERVAL_MS = 300;
+
+/** Thrown when the import went away (its layer was deleted) while it ran: the work stops quietly. */
+class ImportWithdrawn extends Error {}
+
+/**
+ * The `detection-import` job: parses the uploaded file from the blob store and stores its detections in one
+ * transaction, writing bytes and features read as it goes. The outcome is recorded in that same transaction, so a
+ * worker killed at any point leaves either nothing stored and the import `running` (its lapsed lease gets the job
+ * retried from the start) or the whole set and the import `completed`. A bad feature or file fails the import with
+ * the message a 422 would carry, for good; any other error is retried, and recorded once the last attempt fails.
+ */
+export async function detectionImportJob(deps: DetectionImportJobDeps, attempt: Attempt): Promise<void> {
+  const { db, log } = deps;
+  const { importId } = attempt;
+  const claimed = await claimDetectionImport(db, importId);
+  const key = detectionImportKey(importId);
+  if (!claimed) {
+    // Gone with its layer or image before it ran: nobody will ask for its file again.
+    if (!(await detectionImportExists(db, importId))) await deps.blobs.delete(key);
+    log.info({ importId }, 'detection import skipped: it is gone or no longer waiting');
+    return;
+  }
+  let bytes = 0;
+  let reported = 0;
+  try {
+    const source = await deps.blobs.get(key);
+    const target = { ...claimed, size: { width: claimed.width, height: claimed.height } };
+    const stored = await storeDetections(
+      deps.pool,
+      featuresOf(source, (read) => (bytes = read)),
+      target,
+      {
+        maxFeatures: deps.maxFeatures,
+        onProgress: async (features) => {
+          if (performance.now() - reported < PROGRESS_INTERVAL_MS) return;
+          reported = performance.now();
+          if (!(await reportDetectionImport(db, importId, bytes, features))) throw new ImportWithdrawn();
+        },
+        beforeCommit: async (client, { setId, count }) => {
+          const done = await client.query(
+            `UPDATE detection_imports SET status = 'completed', set_id = $2, features_read = $3,
+                  bytes_read = bytes_total, updated_at = now()
+           WHERE id = $1 AND status = 'running'`,
+            [importId, setId, count],
+          );
+          if (done.rowCount === 0) throw new ImportWithdrawn();
+        },
+      },
+    );
+    await deps.blobs.delete(key);
+    log.info({ importId, count: stored.count }, 'detections imported');
+  } catch (error) {
+    if (error instanceof ImportWithdrawn) {
+      log.info({ importId }, 'detection import withdrawn while it ran');
+      await deps.blobs.delete(key);
+      return;
+    }
+    if (error instanceof HttpError) {
+      // The file itself is bad: trying again would find the same feature.
+      const [field] = Object.keys(error.errors ?? { file: '' });
+      await failDetectionImport(db, importId, error.message, field ?? 'file');
+      await deps.blobs.delete(key);
+      return;
+    }
+    if (attempt.retryCount >= attempt.retryLimit) await failDetectionImport(db, importId, (error as Error).message);
+    throw error;
+  }
+}
