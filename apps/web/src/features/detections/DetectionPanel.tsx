@@ -11,6 +11,7 @@ import {
   Switch,
   Text,
 } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { DetectionImport, DetectionSummary } from '@pathology/contract';
 import { IconChevronDown, IconChevronUp, IconDownload, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -107,6 +108,15 @@ export function DetectionPanel({ imageId, layerId, summary, style, onStyle, onCh
       notifications.show({ color: 'red', message: errorText(error, t) });
     }
   };
+  const confirmDeleteSet = (set: { id: string; name: string }) =>
+    modals.openConfirmModal({
+      title: t('detections.deleteTitle'),
+      centered: true,
+      children: <Text size="sm">{t('detections.deleteConfirm', { name: set.name })}</Text>,
+      labels: { confirm: t('detections.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'detection-set-delete-confirm' },
+      onConfirm: () => void deleteSet(set.id),
+    });
   const deleteSet = async (setId: string) => {
     try {
       await api.delete(`${detectionsPath(imageId, layerId)}/${encodeURIComponent(setId)}`);
@@ -120,7 +130,15 @@ export function DetectionPanel({ imageId, layerId, summary, style, onStyle, onCh
     onStyle({ ...style, hidden: shown ? style.hidden.filter((i) => i !== index) : [...style.hidden, index] });
 
   return (
-    <Paper shadow="sm" radius="md" p="sm" w={270} data-testid="detection-panel" style={{ pointerEvents: 'auto' }}>
+    // Folded, only its title: a quarter-screen comparison pane keeps its slide in view.
+    <Paper
+      shadow="sm"
+      radius="md"
+      p={open ? 'sm' : 6}
+      w={open ? 270 : undefined}
+      data-testid="detection-panel"
+      style={{ pointerEvents: 'auto' }}
+    >
       <Stack gap={8}>
         <Group justify="space-between" wrap="nowrap">
           <Text size="sm" fw={600}>
@@ -204,7 +222,7 @@ export function DetectionPanel({ imageId, layerId, summary, style, onStyle, onCh
                     variant="subtle"
                     color="red"
                     aria-label={t('detections.deleteSet', { name: set.name })}
-                    onClick={() => void deleteSet(set.id)}
+                    onClick={() => confirmDeleteSet(set)}
                   >
                     <IconTrash size={14} />
                   </ActionIcon>
