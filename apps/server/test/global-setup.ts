@@ -14,6 +14,7 @@ declare module 'vitest' {
 }
 
 export const TEMPLATE_DATABASE = 'pathology_template';
+const TEST_CLUSTER_FLAGS = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
 
 /** One embedded PostgreSQL for the whole run; each test file clones the migrated template database. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -23,6 +24,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dataDir: path.join(dir, 'pg'),
     port: await freePort(),
     database: TEMPLATE_DATABASE,
+    // A throw-away cluster: nothing needs to survive a crash of the machine, and each test file clones the
+    // template, which with fsync on waits for the disk once per file and per commit.
+    flags: TEST_CLUSTER_FLAGS,
   });
   const database = createDatabase(server.url, { max: 2 });
   await runMigrations(database);

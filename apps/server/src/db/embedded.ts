@@ -17,6 +17,8 @@ interface EmbeddedOptions {
   log?: (line: string) => void;
   /** Called when the cluster died on its own, when starting it again failed, and when it is back. */
   onOutage?: (event: OutageEvent) => void;
+  /** Server settings as `postgres` command-line flags, e.g. `['-c', 'fsync=off']`. */
+  flags?: string[];
 }
 
 export type OutageEvent =
@@ -52,6 +54,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     user: USER,
     password: PASSWORD,
     persistent: true,
+    postgresFlags: options.flags ?? [],
     createPostgresUser: runsAsRoot(),
     onLog: remember,
     onError: remember,
