@@ -29,6 +29,8 @@ interface S3rverInternals {
 
 export interface S3Server {
   endpoint: string;
+  /** While true, CompleteMultipartUpload answers 503, as an S3 that is unavailable does. */
+  refuseCompletion: boolean;
   /** The variables that point the server at this S3 (STORAGE_URL `s3://bucket/prefix`). */
   env(bucket: string, prefix?: string): Record<string, string>;
   stop(): Promise<void>;
@@ -74,8 +76,15 @@ export async function startS3Server(directory: string, buckets: string[]): Promi
     return { size, md5: digest };
   };
 
+  const faults = { refuseCompletion: false };
   internals.middleware.unshift(async (ctx, next) => {
     const uploadId = ctx.query.uploadId;
+    if (faults.refuseCompletion && ctx.method === 'POST' && typeof uploadId === 'string') {
+      ctx.status = 503;
+      ctx.type = XML;
+      ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>ServiceUnavailable</Code><Message>Unavailable</Message></Error>`;
+      return;
+    }
     const [, bucket = '', ...keyParts] = ctx.path.split('/');
     const key = decodeURIComponent(keyParts.join('/'));
     const listing = ctx.method === 'GET' && typeof uploadId === 'string';
@@ -120,6 +129,12 @@ export async function startS3Server(directory: string, buckets: string[]): Promi
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
+    get refuseCompletion() {
+      return faults.refuseCompletion;
+    },
+    set refuseCompletion(value: boolean) {
+      faults.refuseCompletion = value;
+    },
     env: (bucket, prefix) => ({
       STORAGE_URL: `s3://${bucket}${prefix ? `/${prefix}` : ''}`,
       S3_ENDPOINT: endpoint,

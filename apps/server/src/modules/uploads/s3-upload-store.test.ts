@@ -72,6 +72,27 @@ describe('S3UploadStore (resumable uploads in the bucket, on s3rver)', () => {
     await blobs.delete(key);
   });
 
+  it('reports an upload whose completion failed one byte short, and completes it when that byte comes again', async () => {
+    const uploads = store();
+    const bytes = Buffer.alloc(5 * MiB + 3, 9);
+    const { id, imageId } = await created(uploads, bytes.length);
+    s3.refuseCompletion = true;
+    try {
+      await expect(uploads.write(Readable.from([bytes]), id, 0)).rejects.toMatchObject({
+        $metadata: { httpStatusCode: 503 },
+      });
+    } finally {
+      s3.refuseCompletion = false;
+    }
+    expect((await uploads.getUpload(id)).offset).toBe(bytes.length - 1);
+    expect(await uploads.write(Readable.from([bytes.subarray(-1)]), id, bytes.length - 1)).toBe(bytes.length);
+    expect((await uploads.getUpload(id)).offset).toBe(bytes.length);
+    const key = imageBlobKeys.original(imageId);
+    expect(Buffer.concat(await (await blobs.get(key)).toArray()).equals(bytes)).toBe(true);
+    await uploads.remove(id);
+    await blobs.delete(key);
+  });
+
   it('sweeps expired uploads (parts, info, trailing part) and keeps the fresh ones', async () => {
     const old = await created(store(), 2 * MiB);
     await store().write(Readable.from([Buffer.alloc(MiB, 1)]), old.id, 0);

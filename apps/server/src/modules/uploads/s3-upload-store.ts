@@ -1,6 +1,7 @@
 import { paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
-import { ERRORS, type KvStore } from '@tus/server';
+import type { Readable } from 'node:stream';
+import { ERRORS, Upload, type KvStore } from '@tus/server';
 import type { MultipartBucket } from '../../storage/s3-blob-store.ts';
 import { imageBlobKeys } from '../images/image-blobs.ts';
 
@@ -71,6 +72,38 @@ export class S3UploadStore extends S3Store {
 
   protected override partKey(id: string, isIncomplete = false): string {
     return isIncomplete ? this.#bucket.objectKey(`~tus/${this.imageIdOf(id)}.part`) : id;
+  }
+
+  /**
+   * Every part arrived but completing the upload failed (S3 unavailable): the upload reports one byte short, as
+   * the folder store does, so that a client resuming it sends the last byte again and completing is retried.
+   * With the offset at the full length, a tus client would take the upload for finished.
+   */
+  override async getUpload(id: string): Promise<Upload> {
+    const upload = await super.getUpload(id);
+    if (upload.size == null || upload.size === 0 || upload.offset !== upload.size) return upload;
+    return (await this.#openParts(id)) == null ? upload : new Upload({ ...upload, offset: upload.size - 1 });
+  }
+
+  /** The last byte sent again after completing failed (see getUpload): the parts hold it; completing is retried. */
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const metadata = await this.getMetadata(id);
+    const size = metadata.file.size;
+    const parts = size != null && size > 0 && offset === size - 1 ? await this.#openParts(id) : null;
+    if (size == null || parts == null || parts.reduce((sum, part) => sum + (part.Size ?? 0), 0) !== size) {
+      return super.write(readable, id, offset);
+    }
+    for await (const chunk of readable) void chunk;
+    await this.finishMultipartUpload(metadata, parts);
+    return size;
+  }
+
+  /** The parts of an upload not yet completed; null once completed (or aborted). */
+  async #openParts(id: string) {
+    return this.retrieveParts(id).catch((error: unknown) => {
+      if (isMissingUpload(error)) return null;
+      throw error;
+    });
   }
 
   /**
