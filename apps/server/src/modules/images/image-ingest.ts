@@ -17,7 +17,7 @@ import { InvalidVsiZipError, validateVsiZip, type ZipSource } from '../../imagin
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { StorageFailure, storageFailure } from '../../storage/storage-failure.ts';
 import { addUsageWithinLimit, assertStorageRoom } from '../cases/storage-quota.ts';
-import { imageBlobKeys } from './image-blobs.ts';
+import { imageBlobKeys, unreferencedKeys } from './image-blobs.ts';
 import { HEAD_BYTES } from '../../http/head-check.ts';
 import { checkImageFile, checkImageHead, imageContentCheck, imageExtension } from './upload-checks.ts';
 
@@ -179,6 +179,14 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
         const stored = await storing(blobs.put(key, checked, { size }));
         return { size: stored.size, displayName: request.displayName ?? request.filename };
       });
+    },
+
+    /**
+     * Deletes the original stored for `imageId` when no image refers to it: a resumable upload completed at the
+     * image's key whose process died before recording the image.
+     */
+    async discardUnrecorded(imageId: string): Promise<void> {
+      await blobs.deleteMany(await unreferencedKeys(db, [imageBlobKeys.original(imageId)]));
     },
 
     /**

@@ -93,6 +93,20 @@ describe('S3UploadStore (resumable uploads in the bucket, on s3rver)', () => {
     await blobs.delete(key);
   });
 
+  it('tells of an expired upload left complete (its process died while storing it), then removes it', async () => {
+    const told: string[] = [];
+    const onExpiredComplete = async (imageId: string) => void told.push(imageId);
+    const options = { expirationPeriodInMilliseconds: 1_500, onExpiredComplete };
+    const uploads = new S3UploadStore(blobs.multipartBucket(), options);
+    const { id, imageId } = await created(uploads, 10);
+    expect(await uploads.write(Readable.from([Buffer.alloc(10, 1)]), id, 0)).toBe(10);
+    await sleep(2_600);
+    expect(await uploads.deleteExpired()).toBe(1);
+    expect(told).toEqual([imageId]);
+    expect(await bucketKeys()).toEqual([`tenant/${imageBlobKeys.original(imageId)}`]);
+    await blobs.delete(imageBlobKeys.original(imageId));
+  });
+
   it('sweeps expired uploads (parts, info, trailing part) and keeps the fresh ones', async () => {
     const old = await created(store(), 2 * MiB);
     await store().write(Readable.from([Buffer.alloc(MiB, 1)]), old.id, 0);

@@ -37,8 +37,16 @@ function isMissingUpload(error: unknown): boolean {
  */
 export class S3UploadStore extends S3Store {
   readonly #bucket: MultipartBucket;
+  readonly #onExpiredComplete: (imageId: string) => Promise<void>;
 
-  constructor(bucket: MultipartBucket, options: { expirationPeriodInMilliseconds: number }) {
+  /**
+   * `onExpiredComplete` is told of an expired upload that was completed (its object exists) but never removed: its
+   * process died while storing it, and the object may be no image's.
+   */
+  constructor(
+    bucket: MultipartBucket,
+    options: { expirationPeriodInMilliseconds: number; onExpiredComplete?: (imageId: string) => Promise<void> },
+  ) {
     super({
       s3ClientConfig: { bucket: bucket.bucket },
       partSize: PART_SIZE,
@@ -52,6 +60,7 @@ export class S3UploadStore extends S3Store {
     this.client.destroy();
     this.client = bucket.client;
     this.#bucket = bucket;
+    this.#onExpiredComplete = options.onExpiredComplete ?? (async () => undefined);
   }
 
   /** The store's id of the upload with URL id `imageId`: the object key it is completed at. */
@@ -154,6 +163,7 @@ export class S3UploadStore extends S3Store {
     let removed = 0;
     for await (const { id, writtenAt } of this.uploads()) {
       if (Date.now() - writtenAt <= this.getExpiration()) continue;
+      if ((await this.#openParts(id)) == null) await this.#onExpiredComplete(this.imageIdOf(id));
       await this.remove(id).catch((error: unknown) => {
         if (error !== ERRORS.FILE_NOT_FOUND) throw error;
       });

@@ -182,7 +182,7 @@ describe('tus uploads/images on S3 storage across two API processes', () => {
       { timeout: 120_000, interval: 500 },
     );
     // The upload went from the bucket, and left no bytes in either process's data or temporary folder.
-    await vi.waitFor(async () => expect(await tusObjects()).toEqual([]));
+    await vi.waitFor(async () => expect(await tusObjects()).toEqual([]), { timeout: 10_000 });
     for (const at of [0, 1]) {
       // tsx keeps its compiled modules there too.
       const temporary = await filesIn(path.join(root, `os-tmp-${at}`));
@@ -275,7 +275,7 @@ describe('tus uploads/images on S3 storage across two API processes', () => {
     expect(done.status).toBe(200);
     const { id } = (await done.json()) as { id: string };
     expect(sha256(await storedBytes(id))).toBe(sha256(bytes));
-    await vi.waitFor(async () => expect(await tusObjects()).toEqual([]));
+    await vi.waitFor(async () => expect(await tusObjects()).toEqual([]), { timeout: 10_000 });
     await start(1);
   }, 180_000);
 });

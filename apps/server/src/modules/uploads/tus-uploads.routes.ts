@@ -32,9 +32,9 @@ const DESCRIPTION =
  * In the bucket when slides go to S3, in the storage folder when they are files: either way every API process
  * sees the uploads in progress, and a finished one becomes the image's original without a copy.
  */
-async function uploadStorage(blobs: BlobStore, dataDir: string): Promise<UploadStorage> {
+async function uploadStorage(blobs: BlobStore, dataDir: string, ingest: ImageIngest): Promise<UploadStorage> {
   const bucket = blobs.multipartBucket?.();
-  if (bucket != null) return bucketUploadStorage(bucket);
+  if (bucket != null) return bucketUploadStorage(bucket, ingest);
   const directory = path.join(blobs.stagingFolder?.() ?? path.join(dataDir, 'tmp'), 'tus');
   await fs.mkdir(directory, { recursive: true });
   return folderUploadStorage(directory);
@@ -52,7 +52,7 @@ export const tusUploadRoutes: FastifyPluginAsyncZod<{
   pool: pg.Pool;
   dataDir: string;
 }> = async (app, { ingest, blobs, pool, dataDir }) => {
-  const storage = await uploadStorage(blobs, dataDir);
+  const storage = await uploadStorage(blobs, dataDir, ingest);
   const lockedBody = JSON.stringify({ message: IMAGE_MESSAGES.uploadBusy } satisfies ErrorResponse);
   const locker = new PgUploadLocker(pool, { lockedBody });
   app.addHook('onClose', () => locker.close());

@@ -63,8 +63,14 @@ export function folderUploadStorage(directory: string): UploadStorage {
  * Uploads as S3 multipart uploads in the blob store's bucket, completed at the image's original key: the URL id
  * is the image's id, decided when the upload is created.
  */
-export function bucketUploadStorage(bucket: MultipartBucket): UploadStorage {
-  const datastore = new S3UploadStore(bucket, { expirationPeriodInMilliseconds: TUS_UPLOAD_EXPIRATION_MS });
+export function bucketUploadStorage(
+  bucket: MultipartBucket,
+  ingest: Pick<ImageIngest, 'discardUnrecorded'>,
+): UploadStorage {
+  const datastore = new S3UploadStore(bucket, {
+    expirationPeriodInMilliseconds: TUS_UPLOAD_EXPIRATION_MS,
+    onExpiredComplete: (imageId) => ingest.discardUnrecorded(imageId),
+  });
   return {
     datastore,
     naming: {
