@@ -1,18 +1,16 @@
-import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { eq } from 'drizzle-orm';
 import { TUS_CHUNK_SIZE } from '../apps/web/src/features/uploads/tus-settings.ts';
 import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/embedded.ts';
 import { images } from '../apps/server/src/db/schema/index.ts';
-import { createS3Client } from '../apps/server/src/storage/create-blob-store.ts';
 import { factories } from '../apps/server/test/factories.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
+import { startS3Server } from '../apps/server/test/s3-server.ts';
 import { startServerProcess, waitForHealthy, type ServerProcess } from '../apps/server/test/server-process.ts';
 import { uploadFromBrowser } from './support/browser-upload.ts';
 import { formatLines } from './support/machine.ts';
@@ -166,7 +164,12 @@ function printResults(rows: Row[], hwmKb: number, chunkBytes: number): void {
     `\nServer VmHWM (lifetime peak, start-up and migrations included): ${mb(hwmKb).toFixed(0)} MiB. ` +
       `RSS sampled every ${SAMPLE_MS} ms from /proc/<pid>/status. Upload times include storing the blob ` +
       `(fsync) and the database row; tus sends PATCHes of ${chunkBytes / MiB} MiB (the web app's TUS_CHUNK_SIZE ` +
-      `unless --chunk-mib). Browser rows run the whole app (api and worker in one process) and Chromium on the same cores.`,
+      `unless --chunk-mib). Browser rows run the whole app (api and worker in one process) and Chromium on the same cores.` +
+      (rows.some((row) => row.name.includes('S3'))
+        ? ' On S3 each tus PATCH goes to the bucket as multipart-upload parts (8 MiB, each buffered in the OS ' +
+          "temporary folder while it is sent) and the last byte completes the upload at the image's key, no copy; " +
+          's3rver writes every part to its disk and copies them all into the object when the upload completes.'
+        : ''),
   );
 }
 
@@ -174,7 +177,6 @@ interface Services {
   postgres: EmbeddedServer;
   issuer: TokenIssuer;
   database: Database;
-  s3?: { server: S3rver; endpoint: string };
 }
 
 /** Starts `main.ts --role api` on `storage` and a case to upload into; returns what to upload to and the pid. */
@@ -252,26 +254,6 @@ async function measureServer(
   return rows;
 }
 
-async function startS3(root: string): Promise<{ server: S3rver; endpoint: string; env: Record<string, string> }> {
-  const port = await freePort();
-  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory: path.join(root, 's3') });
-  await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
-  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  const client = createS3Client({ endpoint, forcePathStyle: true, region: 'us-east-1', credentials });
-  await client.send(new CreateBucketCommand({ Bucket: 'slides' }));
-  client.destroy();
-  const env = {
-    STORAGE_URL: 's3://slides',
-    S3_ENDPOINT: endpoint,
-    S3_FORCE_PATH_STYLE: 'true',
-    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-    AWS_REGION: 'us-east-1',
-  };
-  return { server, endpoint, env };
-}
-
 /** Generates the slide, measures cp + sync, then the server-only paths (filesystem, S3) and the browser's. */
 export async function run(args: string[]): Promise<void> {
   const options = parseArgs(args);
@@ -317,9 +299,10 @@ export async function run(args: string[]): Promise<void> {
     );
 
     if (options.s3) {
-      const s3 = await startS3(root);
-      stops.push(() => s3.server.close());
-      const remote = await startApi(root, services, s3.env, 's3');
+      // tus uploads on S3 go to the bucket as multipart uploads (@tus/s3-store), completed at the image's key.
+      const s3 = await startS3Server(path.join(root, 's3'), ['slides']);
+      stops.push(() => s3.stop());
+      const remote = await startApi(root, services, s3.env('slides'), 's3');
       stops.push(() => remote.server.stop());
       rows.push(
         ...(await measureServer(

@@ -95,9 +95,7 @@ describe('several API and worker processes on one PostgreSQL, S3 and nginx', () 
     expect((await api('GET', '/accounts/me')).status).toBe(200);
   });
 
-  // Skipped until tus uploads in progress live in S3 (issue 32, point 1): with S3 storage each API still stages
-  // them on its own disk, so a PATCH round-robined to the other API answers 404.
-  it.skip('uploads a slide by tus through nginx while one API is killed -9: the upload resumes through the other and converts', async () => {
+  it('uploads a slide by tus through nginx while one API is killed -9: the upload resumes through the other and converts', async () => {
     const slide = await fs.readFile(slidePath('CMU-1-Small-Region.svs'));
     let created = 0;
     let killed: Promise<unknown> | undefined;

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import S3rver from 's3rver';
 import { freePort } from '../apps/server/test/free-port.ts';
+import { startS3Server } from '../apps/server/test/s3-server.ts';
 import { startServerProcess, type ServerProcess } from '../apps/server/test/server-process.ts';
 
 const run = promisify(execFile);
@@ -56,26 +56,8 @@ export async function startPostgres(dir: string): Promise<Part & { url: string }
 
 /** The S3-compatible server the storage tests use, with the bucket `slides`. */
 export async function startS3(dir: string): Promise<Part & { env: Record<string, string> }> {
-  const port = await freePort();
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: 'slides' }],
-  });
-  await server.run();
-  return {
-    env: {
-      STORAGE_URL: 's3://slides/pathology',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_FORCE_PATH_STYLE: 'true',
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      AWS_REGION: 'us-east-1',
-    },
-    stop: () => server.close(),
-  };
+  const server = await startS3Server(dir, ['slides']);
+  return { env: server.env('slides', 'pathology'), stop: () => server.stop() };
 }
 
 /**

@@ -1,7 +1,7 @@
 import './sharp-setup.ts';
 export { sniffKind, kindMatchesExtension, type SniffedKind } from './sniff.ts';
 export { UnsupportedImageError, InvalidVsiZipError, ImagingTimeoutError } from './errors.ts';
-export { validateVsiZip } from './vsi-zip.ts';
+export { validateVsiZip, type ZipSource } from './vsi-zip.ts';
 export { detectImagingTools, type ImagingTools } from './tools.ts';
 export { convertImage } from './convert.ts';
 export type { ConvertedImage, ConvertOptions } from './types.ts';

@@ -1,5 +1,12 @@
+import { PassThrough, pipeline, type Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { InvalidVsiZipError } from './errors.ts';
+
+/** A zip read by ranges where it lies (an object in a bucket): `read` streams bytes start ≤ i < end. */
+export interface ZipSource {
+  size: number;
+  read(start: number, end: number): Promise<Readable>;
+}
 
 const MAX_ENTRIES = 10_000;
 const MAX_TOTAL_UNCOMPRESSED = 64 * 1024 ** 3;
@@ -10,8 +17,8 @@ const RATIO_APPLIES_ABOVE = 100 * 1024 * 1024;
  * Checks an Olympus VSI package from the zip's central directory only (nothing is extracted):
  * exactly one top-level `<stem>.vsi` and at least one `_<stem>_/stack…/….ets`.
  */
-export async function validateVsiZip(zipPath: string): Promise<{ vsiName: string }> {
-  const names = await readEntryNames(zipPath);
+export async function validateVsiZip(zip: string | ZipSource): Promise<{ vsiName: string }> {
+  const names = await readEntryNames(zip);
   const vsiFiles = names.filter((name) => !name.includes('/') && /\.vsi$/i.test(name));
   if (vsiFiles.length !== 1 || vsiFiles[0] === undefined) {
     throw new InvalidVsiZipError(`expected exactly one top-level .vsi file, found ${vsiFiles.length}`);
@@ -25,22 +32,38 @@ export async function validateVsiZip(zipPath: string): Promise<{ vsiName: string
   return { vsiName };
 }
 
-function openZip(zipPath: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    // strictFileNames makes yauzl reject backslashes instead of rewriting them; it always rejects
-    // absolute paths, drive letters and `..` segments (zip-slip).
-    yauzl.open(
-      zipPath,
-      { lazyEntries: true, validateEntrySizes: true, strictFileNames: true, autoClose: false },
-      (error, zip) => (error ? reject(error) : resolve(zip)),
+/** yauzl's reads of a ZipSource: each range is one ranged read of the source. */
+class RangeReader extends yauzl.RandomAccessReader {
+  constructor(readonly source: ZipSource) {
+    super();
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    const out = new PassThrough();
+    if (end <= start) return out.end();
+    this.source.read(start, end).then(
+      (range) => pipeline(range, out, () => undefined),
+      (error: unknown) => out.destroy(error as Error),
     );
+    return out;
+  }
+}
+
+function openZip(source: string | ZipSource): Promise<yauzl.ZipFile> {
+  // strictFileNames makes yauzl reject backslashes instead of rewriting them; it always rejects
+  // absolute paths, drive letters and `..` segments (zip-slip).
+  const options = { lazyEntries: true, validateEntrySizes: true, strictFileNames: true, autoClose: false };
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, zip: yauzl.ZipFile) => (error ? reject(error) : resolve(zip));
+    if (typeof source === 'string') yauzl.open(source, options, done);
+    else yauzl.fromRandomAccessReader(new RangeReader(source), source.size, options, done);
   });
 }
 
-async function readEntryNames(zipPath: string): Promise<string[]> {
+async function readEntryNames(source: string | ZipSource): Promise<string[]> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await openZip(zipPath);
+    zip = await openZip(source);
   } catch (error) {
     throw new InvalidVsiZipError(`not a readable zip: ${(error as Error).message}`);
   }

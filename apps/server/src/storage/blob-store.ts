@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { MultipartBucket } from './s3-blob-store.ts';
 
 /** Inclusive byte range, as in an HTTP `Range: bytes=start-end` header. */
 export interface BlobRange {
@@ -33,6 +34,11 @@ export interface BlobStore {
    * store's own root); none for S3, whose uploads in progress live in the bucket itself.
    */
   stagingFolder?(): string;
+  /**
+   * The bucket in which a resumable upload in progress keeps its parts (S3), completed straight at the blob's key
+   * once whole: no local copy of the file, and every API process sees it. None for the filesystem store.
+   */
+  multipartBucket?(): MultipartBucket;
   /**
    * Opens the blob for reading. `range.end` past the last byte is clamped (as S3 does); a start at or past the
    * end throws `BlobRangeError`. A missing key throws `BlobNotFoundError` here rather than as a stream error.

@@ -1,4 +1,4 @@
-import { S3Client } from '@aws-sdk/client-s3';
+import { S3 } from '@aws-sdk/client-s3';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BlobStore } from './blob-store.ts';
@@ -69,8 +69,9 @@ export function createBlobStore(location: string | StorageLocation, s3: S3Connec
   }
 }
 
-export function createS3Client(options: S3ConnectionOptions = {}): S3Client {
-  return new S3Client({
+/** A client with S3's named methods too (`S3`, not the bare `S3Client`), as @tus/s3-store calls them. */
+export function createS3Client(options: S3ConnectionOptions = {}): S3 {
+  return new S3({
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle ?? false,
     region: options.region ?? (process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || 'us-east-1'),

@@ -3,7 +3,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  S3Client,
+  S3,
   S3ServiceException,
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
@@ -21,8 +21,16 @@ import {
 import { ByteCounter } from './blob-stream.ts';
 import { assertBlobKey, assertBlobPrefix, assertBlobRange } from './keys.ts';
 
+/** Where a resumable upload writes its parts as an S3 multipart upload, to be completed at a blob's object key. */
+export interface MultipartBucket {
+  client: S3;
+  bucket: string;
+  /** The object key of a blob key (the store's prefix in front). */
+  objectKey(key: string): string;
+}
+
 export interface S3BlobStoreOptions {
-  client: S3Client;
+  client: S3;
   bucket: string;
   /** Folder inside the bucket, without slashes at either end; '' for the bucket root. */
   prefix?: string;
@@ -44,7 +52,7 @@ function isMissing(error: unknown): boolean {
 
 /** Blobs as objects in an S3-compatible bucket (AWS, MinIO, Ceph…), for running several api and worker machines. */
 export class S3BlobStore implements BlobStore {
-  readonly client: S3Client;
+  readonly client: S3;
   readonly bucket: string;
   readonly #prefix: string;
 
@@ -162,6 +170,10 @@ export class S3BlobStore implements BlobStore {
         if (object.Key !== undefined) yield object.Key.slice(this.#prefix.length);
       }
     }
+  }
+
+  multipartBucket(): MultipartBucket {
+    return { client: this.client, bucket: this.bucket, objectKey: (key) => this.#objectKey(key) };
   }
 
   /** Closes the client's sockets. */

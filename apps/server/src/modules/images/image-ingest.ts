@@ -13,12 +13,13 @@ import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { InvalidVsiZipError, validateVsiZip } from '../../imaging/index.ts';
+import { InvalidVsiZipError, validateVsiZip, type ZipSource } from '../../imaging/index.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { StorageFailure, storageFailure } from '../../storage/storage-failure.ts';
 import { addUsageWithinLimit, assertStorageRoom } from '../cases/storage-quota.ts';
-import { imageBlobKeys } from './image-blobs.ts';
-import { checkImageFile, imageContentCheck, imageExtension } from './upload-checks.ts';
+import { imageBlobKeys, unreferencedKeys } from './image-blobs.ts';
+import { HEAD_BYTES } from '../../http/head-check.ts';
+import { checkImageFile, checkImageHead, imageContentCheck, imageExtension } from './upload-checks.ts';
 
 export type ImageUploadRequest = z.output<typeof ImageUploadQuerySchema>;
 
@@ -46,6 +47,16 @@ function storing<T>(write: Promise<T>): Promise<T> {
   return write.catch((error: unknown) => {
     throw storageFailure(error) ?? error;
   });
+}
+
+/** A zip's central directory sits at its end: 422 when it is not a VSI package, else the .vsi file's name. */
+function vsiNameOf(zip: string | ZipSource): Promise<string> {
+  return validateVsiZip(zip).then(
+    ({ vsiName }) => vsiName,
+    (error: unknown) => {
+      throw error instanceof InvalidVsiZipError ? new HttpError(422, IMAGE_MESSAGES.invalidVsiZip) : error;
+    },
+  );
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -80,9 +91,7 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
       await pipelineTo(body, createWriteStream(scratch, { flags: 'wx' }));
       const { size: written } = await fs.stat(scratch);
       if (size != null && written !== size) throw new HttpError(400, IMAGE_MESSAGES.uploadIncomplete);
-      const { vsiName } = await validateVsiZip(scratch).catch((error: unknown) => {
-        throw error instanceof InvalidVsiZipError ? new HttpError(422, IMAGE_MESSAGES.invalidVsiZip) : error;
-      });
+      const vsiName = await vsiNameOf(scratch);
       const stored = await blobs.put(key, createReadStream(scratch), { size: written, contentType: 'application/zip' });
       return { size: stored.size, vsiName };
     } finally {
@@ -134,14 +143,22 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
   }
 
   return {
-    /** The checks made before any byte is read; `announcedBytes` is the declared length, when there is one. */
-    async prepare(caller: Caller, request: ImageUploadRequest, announcedBytes?: number): Promise<PreparedImageUpload> {
+    /**
+     * The checks made before any byte is read; `announcedBytes` is the declared length, when there is one.
+     * `imageId` is the id an upload decided beforehand (a resumable upload completed at its image's key).
+     */
+    async prepare(
+      caller: Caller,
+      request: ImageUploadRequest,
+      announcedBytes?: number,
+      imageId: string = randomUUID(),
+    ): Promise<PreparedImageUpload> {
       const extension = imageExtension(request.filename);
       const access = await capabilities.requireCaseCapability(caller, request.caseId, 'canUploadImage');
       await assertNameFree(request.caseId, request.filename);
       await assertStorageRoom(db, access.case.ownerOrganization.id, announcedBytes);
       return {
-        imageId: randomUUID(),
+        imageId,
         caller,
         request,
         extension,
@@ -165,6 +182,14 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
     },
 
     /**
+     * Deletes the original stored for `imageId` when no image refers to it: a resumable upload completed at the
+     * image's key whose process died before recording the image.
+     */
+    async discardUnrecorded(imageId: string): Promise<void> {
+      await blobs.deleteMany(await unreferencedKeys(db, [imageBlobKeys.original(imageId)]));
+    },
+
+    /**
      * As receive, for a file received whole beforehand (a resumable upload): checked where it lies and moved
      * into the blob store, which renames it when it can (no copy of the bytes). The file is gone once stored.
      */
@@ -173,16 +198,34 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
       return record(prepared, async (key) => {
         let displayName = request.displayName ?? request.filename;
         if (extension === '.zip') {
-          const { vsiName } = await validateVsiZip(file).catch((error: unknown) => {
-            throw error instanceof InvalidVsiZipError ? new HttpError(422, IMAGE_MESSAGES.invalidVsiZip) : error;
-          });
-          displayName = request.displayName ?? vsiName;
+          displayName = request.displayName ?? (await vsiNameOf(file));
         } else {
           await checkImageFile(file, extension);
         }
         const contentType = extension === '.zip' ? 'application/zip' : undefined;
         const stored = await storing(blobs.putFile(key, file, { size, contentType }));
         return { size: stored.size, displayName };
+      });
+    },
+
+    /**
+     * As receiveFile, for bytes already stored at the image's original key (a resumable upload completed in the
+     * bucket): checked where they lie by ranged reads, never copied. A refused file is deleted.
+     */
+    async receiveStored(prepared: PreparedImageUpload, size: number): Promise<ImageUploadResponse> {
+      const { request, extension } = prepared;
+      return record(prepared, async (key) => {
+        const stored = await storing(blobs.stat(key));
+        if (stored == null || stored.size !== size) throw new HttpError(400, IMAGE_MESSAGES.uploadIncomplete);
+        if (size === 0) throw new HttpError(422, IMAGE_MESSAGES.emptyFile);
+        const read = (start: number, end: number) => storing(blobs.get(key, { start, end: end - 1 }));
+        let displayName = request.displayName ?? request.filename;
+        if (extension === '.zip') {
+          displayName = request.displayName ?? (await vsiNameOf({ size, read }));
+        } else {
+          checkImageHead(Buffer.concat(await (await read(0, Math.min(size, HEAD_BYTES))).toArray()), extension);
+        }
+        return { size, displayName };
       });
     },
   };

@@ -22,15 +22,20 @@ export function imageContentCheck(extension: string): HeadCheck {
   });
 }
 
+/** The check of imageContentCheck on the first HEAD_BYTES (or fewer) of a file received whole. */
+export function checkImageHead(head: Buffer, extension: string): void {
+  if (head.length === 0) throw new HttpError(422, IMAGE_MESSAGES.emptyFile);
+  if (!kindMatchesExtension(sniffKind(head), extension)) {
+    throw new HttpError(415, IMAGE_MESSAGES.contentDoesNotMatchExtension);
+  }
+}
+
 /** The check of imageContentCheck on a file already received whole (a resumable upload). */
 export async function checkImageFile(file: string, extension: string): Promise<void> {
   const handle = await fs.open(file, 'r');
   try {
     const { bytesRead, buffer } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
-    if (bytesRead === 0) throw new HttpError(422, IMAGE_MESSAGES.emptyFile);
-    if (!kindMatchesExtension(sniffKind(buffer.subarray(0, bytesRead)), extension)) {
-      throw new HttpError(415, IMAGE_MESSAGES.contentDoesNotMatchExtension);
-    }
+    checkImageHead(buffer.subarray(0, bytesRead), extension);
   } finally {
     await handle.close();
   }

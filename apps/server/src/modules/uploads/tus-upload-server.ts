@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { ERRORS, EVENTS, Server, type Locker, type ServerOptions, type Upload } from '@tus/server';
 import { ImageUploadQuerySchema, MESSAGES, type ErrorResponse } from '@pathology/contract';
@@ -9,10 +7,9 @@ import { refuseNulCharacters } from '../../http/nul-characters.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { StorageFailure, storageFailure } from '../../storage/storage-failure.ts';
 import type { ImageIngest, ImageUploadRequest } from '../images/image-ingest.ts';
-import { StagingFileStore } from './staging-file-store.ts';
+import type { UploadStorage } from './upload-storage.ts';
 
-/** Unfinished uploads are kept this long after their creation, then swept. */
-export const TUS_UPLOAD_EXPIRATION_MS = 24 * 60 * 60 * 1000;
+export { TUS_UPLOAD_EXPIRATION_MS } from './expiration.ts';
 
 /** The Upload-Metadata key under which the server records the account that created an upload. */
 const OWNER_KEY = 'accountId';
@@ -36,12 +33,9 @@ class TusFailure extends Error {
 }
 
 interface Deps {
-  ingest: Pick<ImageIngest, 'prepare' | 'receiveFile'>;
-  /**
-   * Folder of the partial uploads (a file and a `.json` info file each), shared by every API process: the blob
-   * store's staging folder, so that a finished upload is renamed into the store rather than copied.
-   */
-  directory: string;
+  ingest: Pick<ImageIngest, 'prepare' | 'receiveFile' | 'receiveStored'>;
+  /** Where uploads in progress live, seen by every API process: the blob store's staging folder, or its bucket. */
+  storage: UploadStorage;
   /** Keeps two requests from writing one upload at once, across processes. */
   locker: Locker;
   /** The public path of the endpoint, e.g. `/api/v1/uploads/images`. */
@@ -71,11 +65,11 @@ export function parseUploadRequest(metadata: Upload['metadata']): ImageUploadReq
  * The tus hooks see a web Request; the route hands over the authenticated caller with
  * `handle(caller, req, res)`, keyed by the Node request underneath.
  */
-export function createTusUploadServer({ ingest, directory, locker, path: endpoint, log }: Deps) {
+export function createTusUploadServer({ ingest, storage, locker, path: endpoint, log }: Deps) {
   const callers = new WeakMap<IncomingMessage, Caller>();
   /** Uploads whose last byte arrived and which are being stored: a repeated final PATCH must not store them twice. */
   const finishing = new Set<string>();
-  const datastore = new StagingFileStore({ directory, expirationPeriodInMilliseconds: TUS_UPLOAD_EXPIRATION_MS });
+  const { datastore } = storage;
 
   function nodeRequest(req: TusRequest) {
     return req.runtime?.node as { req: IncomingMessage; res?: { setHeader(name: string, value: string): void } };
@@ -106,15 +100,11 @@ export function createTusUploadServer({ ingest, directory, locker, path: endpoin
     return new TusFailure({ status_code: 500, body });
   }
 
-  /**
-   * Every byte arrived but the storage could not take the file: the upload is kept, one byte short, so that
-   * a client resuming it (HEAD, then PATCH of the rest) sends the last byte again and storing is retried.
-   * With the offset at the full length, a tus client would take the upload for finished.
-   */
-  async function holdBackLastByte(upload: Upload): Promise<void> {
-    const file = upload.storage?.path ?? path.join(directory, upload.id);
-    await fs.truncate(file, Math.max(0, (upload.size ?? 1) - 1)).catch((error: unknown) => {
+  /** Every byte arrived but the storage could not take the file: the upload stays resumable where it can. */
+  async function keepResumable(upload: Upload): Promise<boolean> {
+    return storage.keepResumable(upload).catch((error: unknown) => {
       log.warn({ err: error, uploadId: upload.id }, 'could not reopen a resumable upload after a storage failure');
+      return true;
     });
   }
 
@@ -131,6 +121,7 @@ export function createTusUploadServer({ ingest, directory, locker, path: endpoin
     // Same origin as the web app: no CORS header at all.
     allowedOrigins: [],
     relativeLocation: true,
+    ...storage.naming,
     // Errors tus meets itself in our JSON shape; the staging folder full or unwritable while tus creates or
     // writes an upload is 507, or 503 with Retry-After.
     async onResponseError(req, error) {
@@ -158,15 +149,14 @@ export function createTusUploadServer({ ingest, directory, locker, path: endpoin
       }
       finishing.add(upload.id);
       try {
-        const prepared = await ingest.prepare(callerOf(req), parseUploadRequest(upload.metadata));
-        const file = upload.storage?.path ?? path.join(directory, upload.id);
-        const result = await ingest.receiveFile(prepared, file, upload.size ?? 0);
+        const request = parseUploadRequest(upload.metadata);
+        const prepared = await ingest.prepare(callerOf(req), request, undefined, storage.imageIdOf?.(upload));
+        const result = await storage.receive(ingest, prepared, upload);
         // The file goes once tus has written the response (POST_FINISH), as the creation handler still reads it.
         return { status_code: 200, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify(result) };
       } catch (error) {
         finishing.delete(upload.id);
-        if (error instanceof StorageFailure) await holdBackLastByte(upload);
-        else await discard(upload.id);
+        if (!(error instanceof StorageFailure && (await keepResumable(upload)))) await discard(upload.id);
         throw failure(req, error);
       }
     },
@@ -182,18 +172,7 @@ export function createTusUploadServer({ ingest, directory, locker, path: endpoin
       return server.handle(req, res);
     },
     /** Deletes the uploads older than the expiration; returns how many went. */
-    async sweepExpired(): Promise<number> {
-      let removed = await server.cleanUpExpiredUploads();
-      // tus keeps complete uploads; ours stay complete only while being stored, or after a crash in between.
-      for (const id of (await datastore.configstore.list?.()) ?? []) {
-        const upload = await datastore.getUpload(id).catch(() => null);
-        const created = upload?.creation_date == null ? Date.now() : Date.parse(upload.creation_date);
-        if (finishing.has(id) || Date.now() - created <= TUS_UPLOAD_EXPIRATION_MS) continue;
-        await discard(id);
-        removed += 1;
-      }
-      return removed;
-    },
+    sweepExpired: (): Promise<number> => storage.sweep(server, finishing),
   };
 }
 

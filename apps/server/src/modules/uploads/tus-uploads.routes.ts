@@ -9,6 +9,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ImageIngest } from '../images/image-ingest.ts';
 import { createTusUploadServer } from './tus-upload-server.ts';
 import { PgUploadLocker } from './upload-locker.ts';
+import { bucketUploadStorage, folderUploadStorage, type UploadStorage } from './upload-storage.ts';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -27,6 +28,18 @@ const DESCRIPTION =
   'of the whole file when storing it failed), and PATCHing the rest stores it once the storage is back. Uploads belong to ' +
   'the account that created them and expire 24 hours after creation.';
 
+/**
+ * In the bucket when slides go to S3, in the storage folder when they are files: either way every API process
+ * sees the uploads in progress, and a finished one becomes the image's original without a copy.
+ */
+async function uploadStorage(blobs: BlobStore, dataDir: string, ingest: ImageIngest): Promise<UploadStorage> {
+  const bucket = blobs.multipartBucket?.();
+  if (bucket != null) return bucketUploadStorage(bucket, ingest);
+  const directory = path.join(blobs.stagingFolder?.() ?? path.join(dataDir, 'tmp'), 'tus');
+  await fs.mkdir(directory, { recursive: true });
+  return folderUploadStorage(directory);
+}
+
 const UploadParamsSchema = z.object({ uploadId: z.string().describe('The last segment of the Location header') });
 
 /**
@@ -39,15 +52,13 @@ export const tusUploadRoutes: FastifyPluginAsyncZod<{
   pool: pg.Pool;
   dataDir: string;
 }> = async (app, { ingest, blobs, pool, dataDir }) => {
-  // In the storage folder when slides are files: every API process sees it, and finished uploads are renamed in.
-  const directory = path.join(blobs.stagingFolder?.() ?? path.join(dataDir, 'tmp'), 'tus');
-  await fs.mkdir(directory, { recursive: true });
+  const storage = await uploadStorage(blobs, dataDir, ingest);
   const lockedBody = JSON.stringify({ message: IMAGE_MESSAGES.uploadBusy } satisfies ErrorResponse);
   const locker = new PgUploadLocker(pool, { lockedBody });
   app.addHook('onClose', () => locker.close());
   const tus = createTusUploadServer({
     ingest,
-    directory,
+    storage,
     locker,
     path: `${app.prefix}/uploads/images`,
     log: app.log,

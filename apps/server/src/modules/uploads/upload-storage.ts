@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { DataStore, Server, ServerOptions, Upload } from '@tus/server';
+import type { ImageUploadResponse } from '@pathology/contract';
+import type { ImageIngest, PreparedImageUpload } from '../images/image-ingest.ts';
+import { TUS_UPLOAD_EXPIRATION_MS } from './expiration.ts';
+import { S3UploadStore } from './s3-upload-store.ts';
+import { StagingFileStore } from './staging-file-store.ts';
+import type { MultipartBucket } from '../../storage/s3-blob-store.ts';
+
+type Ingest = Pick<ImageIngest, 'receiveFile' | 'receiveStored'>;
+
+/** Where a resumable upload's bytes wait until whole, and how a whole one becomes an image. */
+export interface UploadStorage {
+  datastore: DataStore;
+  /** How the upload's id in its URL maps to the datastore's, where they differ. */
+  naming?: Pick<ServerOptions, 'namingFunction' | 'getFileIdFromRequest' | 'generateUrl'>;
+  /** The image id a finished upload becomes, where the storage decided it when the upload was created. */
+  imageIdOf?(upload: Upload): string;
+  /** Checks a finished upload and stores it as the prepared image. */
+  receive(ingest: Ingest, prepared: PreparedImageUpload, upload: Upload): Promise<ImageUploadResponse>;
+  /**
+   * Every byte arrived but the storage could not take the file: keeps the upload resumable if it can (and says
+   * so), so that a client resuming it sends its last byte again and storing is retried.
+   */
+  keepResumable(upload: Upload): Promise<boolean>;
+  /** Deletes the uploads older than the expiration, complete ones not `finishing` included; returns how many. */
+  sweep(server: Server, finishing: ReadonlySet<string>): Promise<number>;
+}
+
+/**
+ * Uploads as files of a folder every API process shares (the blob store's staging folder), renamed into the
+ * blob store once whole.
+ */
+export function folderUploadStorage(directory: string): UploadStorage {
+  const datastore = new StagingFileStore({ directory, expirationPeriodInMilliseconds: TUS_UPLOAD_EXPIRATION_MS });
+  const fileOf = (upload: Upload) => upload.storage?.path ?? path.join(directory, upload.id);
+  return {
+    datastore,
+    receive: (ingest, prepared, upload) => ingest.receiveFile(prepared, fileOf(upload), upload.size ?? 0),
+    // With the offset at the full length, a tus client would take the upload for finished: one byte goes.
+    async keepResumable(upload) {
+      await fs.truncate(fileOf(upload), Math.max(0, (upload.size ?? 1) - 1));
+      return true;
+    },
+    async sweep(server, finishing) {
+      let removed = await server.cleanUpExpiredUploads();
+      // tus keeps complete uploads; ours stay complete only while being stored, or after a crash in between.
+      for (const id of (await datastore.configstore.list?.()) ?? []) {
+        const upload = await datastore.getUpload(id).catch(() => null);
+        const created = upload?.creation_date == null ? Date.now() : Date.parse(upload.creation_date);
+        if (finishing.has(id) || Date.now() - created <= TUS_UPLOAD_EXPIRATION_MS) continue;
+        await datastore.remove(id).catch(() => undefined);
+        removed += 1;
+      }
+      return removed;
+    },
+  };
+}
+
+/**
+ * Uploads as S3 multipart uploads in the blob store's bucket, completed at the image's original key: the URL id
+ * is the image's id, decided when the upload is created.
+ */
+export function bucketUploadStorage(
+  bucket: MultipartBucket,
+  ingest: Pick<ImageIngest, 'discardUnrecorded'>,
+): UploadStorage {
+  const datastore = new S3UploadStore(bucket, {
+    expirationPeriodInMilliseconds: TUS_UPLOAD_EXPIRATION_MS,
+    onExpiredComplete: (imageId) => ingest.discardUnrecorded(imageId),
+  });
+  return {
+    datastore,
+    naming: {
+      namingFunction: () => datastore.idOf(randomUUID())!,
+      getFileIdFromRequest: (_req, lastPath) => (lastPath == null ? undefined : datastore.idOf(lastPath)),
+      generateUrl: (_req, { path: endpoint, id }) => `${endpoint}/${datastore.imageIdOf(id)}`,
+    },
+    imageIdOf: (upload) => datastore.imageIdOf(upload.id),
+    receive: (ingest, prepared, upload) => ingest.receiveStored(prepared, upload.size ?? 0),
+    // The parts became one object when the last byte arrived, with no last byte left to send again: the upload
+    // goes, and the object with it (a storage that cannot be read may not take the delete either; it is tried).
+    async keepResumable(upload) {
+      await bucket.client.deleteObject({ Bucket: bucket.bucket, Key: upload.id }).catch(() => undefined);
+      return false;
+    },
+    sweep: (server) => server.cleanUpExpiredUploads(),
+  };
+}
