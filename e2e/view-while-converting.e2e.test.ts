@@ -58,7 +58,9 @@ describe('viewing a slide while its pyramid builds', () => {
       const thumbnail = card.getByTestId('image-thumbnail');
       await page.locator('[data-testid="image-thumbnail"][data-state="loaded"]').waitFor({ timeout: 15_000 });
       const picture = thumbnail.locator('img');
-      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(278);
+      await expect
+        .poll(() => picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+        .toBe(278);
       expect(await card.getByTestId('image-thumbnail-status').innerText()).toMatch(/^(queued|processing)$/i);
       expect(await statusNow()).not.toBe('available');
       await settle(page, 300);

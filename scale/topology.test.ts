@@ -152,11 +152,17 @@ describe('several API and worker processes on one PostgreSQL, S3 and nginx', () 
       timeout: 120_000,
       interval: 500,
     });
-    const { rows } = await database.pool.query(
-      `SELECT state, retry_count FROM pgboss.job WHERE name = 'convert' AND data->>'imageId' = $1`,
-      [imageId],
+    // The image is available once the conversion commits; pg-boss marks the job completed just after.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await database.pool.query(
+          `SELECT state, retry_count FROM pgboss.job WHERE name = 'convert' AND data->>'imageId' = $1`,
+          [imageId],
+        );
+        expect(rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+      },
+      { timeout: 10_000, interval: 100 },
     );
-    expect(rows).toEqual([{ state: 'completed', retry_count: 1 }]);
 
     const image = (await api('GET', `/images/${imageId}`)).body as { imageLayerResources: { id: string }[] };
     const layerId = image.imageLayerResources[0]!.id;
