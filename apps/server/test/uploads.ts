@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { images } from '../src/db/schema/index.ts';
 import type { TestContext } from './test-app.ts';
 import { slidePath } from './testdata.ts';
@@ -81,3 +82,37 @@ export const encodeMetadata = (fields: Record<string, string>) =>
 
 /** The folder of the resumable uploads in progress (the blob store's staging folder). */
 export const tusFolder = (t: TestContext): string => path.join(t.blobs.stagingFolder(), 'tus');
+
+/**
+ * A tus client for one upload path served by several API servers (as behind a load balancer): requests go to the
+ * server picked by index, with the caller's authorization. Read lazily, as servers and cases are made in beforeAll.
+ */
+export function tusPeers(setup: {
+  bases: () => readonly string[];
+  auth: () => Promise<Record<string, string>> | Record<string, string>;
+  caseId: () => string;
+}) {
+  /** The upload's URL on server `at`, from the Location the creating server gave. */
+  const on = (at: number, location: string) => `${setup.bases()[at]}${new URL(location, setup.bases()[0]).pathname}`;
+
+  const call = async (url: string, method: string, headers: Record<string, string> = {}, body?: Buffer) =>
+    fetch(url, { method, headers: { ...TUS, ...(await setup.auth()), ...headers }, body });
+
+  /** Creates an upload of `length` bytes on the first server; its Location. */
+  async function create(filename: string, length: number): Promise<string> {
+    const response = await call(`${setup.bases()[0]}/api/v1/uploads/images`, 'POST', {
+      'upload-length': String(length),
+      'upload-metadata': encodeMetadata({ caseId: setup.caseId(), filename }),
+    });
+    expect(response.status).toBe(201);
+    return response.headers.get('location')!;
+  }
+
+  async function offsetOn(at: number, location: string): Promise<number> {
+    const response = await call(on(at, location), 'HEAD');
+    expect(response.status).toBe(200);
+    return Number(response.headers.get('upload-offset'));
+  }
+
+  return { on, call, create, offsetOn };
+}

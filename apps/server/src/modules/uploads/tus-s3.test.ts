@@ -16,7 +16,7 @@ import { S3_CREDENTIALS, startS3Server, type S3Server } from '#test/s3-server.ts
 import { startServerProcess, waitForHealthy, type ServerProcess } from '#test/server-process.ts';
 import { createTestDatabase, type TestDatabase } from '#test/test-database.ts';
 import { startTokenIssuer, type TokenIssuer } from '#test/token-issuer.ts';
-import { encodeMetadata, PATCH_TYPE, sha256, SMALL_SVS, TUS } from '#test/uploads.ts';
+import { PATCH_TYPE, sha256, SMALL_SVS, TUS, tusPeers } from '#test/uploads.ts';
 
 const AUDIENCE = 'tus-s3-test';
 const MiB = 1024 * 1024;
@@ -117,26 +117,7 @@ describe('tus uploads/images on S3 storage across two API processes', () => {
     if (root != null) await fs.rm(root, { recursive: true, force: true });
   });
 
-  /** The upload's URL on server `at`, from the Location the creating server gave. */
-  const on = (at: number, location: string) => `${bases[at]}${new URL(location, bases[0]).pathname}`;
-
-  const call = (url: string, method: string, headers: Record<string, string> = {}, body?: Buffer) =>
-    fetch(url, { method, headers: { ...TUS, ...auth, ...headers }, body });
-
-  async function create(filename: string, length: number): Promise<string> {
-    const response = await call(`${bases[0]}/api/v1/uploads/images`, 'POST', {
-      'upload-length': String(length),
-      'upload-metadata': encodeMetadata({ caseId, filename }),
-    });
-    expect(response.status).toBe(201);
-    return response.headers.get('location')!;
-  }
-
-  async function offsetOn(at: number, location: string): Promise<number> {
-    const response = await call(on(at, location), 'HEAD');
-    expect(response.status).toBe(200);
-    return Number(response.headers.get('upload-offset'));
-  }
+  const { on, call, create, offsetOn } = tusPeers({ bases: () => bases, auth: () => auth, caseId: () => caseId });
 
   /** Sends `bytes` from the upload's current offset in PATCHes of `chunk`, alternately to each server. */
   async function sendAlternately(location: string, bytes: Buffer, chunk: number, from = 0): Promise<Response> {

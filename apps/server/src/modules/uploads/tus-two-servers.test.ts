@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { images } from '../../db/schema/index.ts';
 import { factories } from '#test/factories.ts';
 import { useTestApp } from '#test/test-app.ts';
-import { encodeMetadata, PATCH_TYPE, sha256, SMALL_SVS, TUS } from '#test/uploads.ts';
+import { PATCH_TYPE, sha256, SMALL_SVS, TUS, tusPeers } from '#test/uploads.ts';
 
 /**
  * Two API servers on one database and one storage folder, each with its own data folder and connection pool (as
@@ -32,27 +32,17 @@ describe('tus uploads/images across two API servers', () => {
     svs = await fs.readFile(SMALL_SVS);
   });
 
-  /** The upload's path on the server `at`, from the Location the creating server gave. */
-  const on = (at: number, location: string) => `${bases[at]}${new URL(location, bases[0]).pathname}`;
-
-  async function call(url: string, method: string, headers: Record<string, string> = {}, body?: Buffer) {
-    return fetch(url, { method, headers: { ...TUS, ...(await one.auth('member')), ...headers }, body });
-  }
-
-  async function create(filename: string): Promise<string> {
-    const response = await call(`${bases[0]}/api/v1/uploads/images`, 'POST', {
-      'upload-length': String(svs.length),
-      'upload-metadata': encodeMetadata({ caseId, filename }),
-    });
-    expect(response.status).toBe(201);
-    return response.headers.get('location')!;
-  }
-
-  async function offsetOn(at: number, location: string): Promise<number> {
-    const response = await call(on(at, location), 'HEAD');
-    expect(response.status).toBe(200);
-    return Number(response.headers.get('upload-offset'));
-  }
+  const {
+    on,
+    call,
+    create: createOf,
+    offsetOn,
+  } = tusPeers({
+    bases: () => bases,
+    auth: () => one.auth('member'),
+    caseId: () => caseId,
+  });
+  const create = (filename: string) => createOf(filename, svs.length);
 
   it('takes the PATCHes of one upload alternately on each server and stores the identical file', async () => {
     const location = await create('alternating.svs');
