@@ -7,7 +7,8 @@ const BODY_METHODS = ['post', 'put', 'patch', 'delete'];
 const JSON_TYPES = ['application/json', 'application/merge-patch+json'];
 /**
  * Uploads stream their raw body to storage whatever its type, and the detections routes read theirs as a stream
- * of GeoJSON tokens (no recursion); none is parsed into an object tree first, so none is walked.
+ * of GeoJSON tokens (no recursion) or, retrying an import, not at all; none is parsed into an object tree first,
+ * so none is walked.
  */
 const RAW_BODY_OPERATIONS = new Set([
   'uploadImage',
@@ -15,6 +16,7 @@ const RAW_BODY_OPERATIONS = new Set([
   'uploadNoticeMedia',
   'importLayerDetections',
   'deleteLayerDetections',
+  'retryLayerDetectionImport',
 ]);
 
 const nestedArray = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
