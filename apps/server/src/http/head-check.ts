@@ -3,13 +3,19 @@ import { Transform, type TransformCallback } from 'node:stream';
 /** Bytes read before judging what a file is; every magic number we know sits well inside them. */
 export const HEAD_BYTES = 4096;
 
-interface HeadCheckOptions {
+export interface HeadCheckOptions {
   /** Whether the first (up to HEAD_BYTES) bytes are what the upload claims to be. */
   accepts: (head: Buffer) => boolean;
   /** The error when they are not. */
   refusal: () => Error;
   /** The error for a body with no bytes at all. */
   empty: () => Error;
+}
+
+/** Throws what `options` say about a file's first bytes, read whole beforehand (fewer than HEAD_BYTES for a small file). */
+export function judgeHead(head: Buffer, options: HeadCheckOptions): void {
+  if (head.length === 0) throw options.empty();
+  if (!options.accepts(head.subarray(0, HEAD_BYTES))) throw options.refusal();
 }
 
 /**
@@ -35,7 +41,6 @@ export class HeadCheck extends Transform {
 
   override _flush(callback: TransformCallback): void {
     if (this.#judged) return callback();
-    if (this.#headLength === 0) return callback(this.options.empty());
     this.#judge(callback);
   }
 
@@ -43,7 +48,11 @@ export class HeadCheck extends Transform {
     this.#judged = true;
     const head = Buffer.concat(this.#head);
     this.#head = [];
-    if (!this.options.accepts(head.subarray(0, HEAD_BYTES))) return callback(this.options.refusal());
+    try {
+      judgeHead(head, this.options);
+    } catch (error) {
+      return callback(error as Error);
+    }
     callback(null, head);
   }
 }

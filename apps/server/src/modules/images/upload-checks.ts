@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ATTACHMENT_EXTENSIONS, IMAGE_MESSAGES, IMAGE_UPLOAD_EXTENSIONS } from '@pathology/contract';
-import { HEAD_BYTES, HeadCheck } from '../../http/head-check.ts';
+import { HEAD_BYTES, HeadCheck, judgeHead, type HeadCheckOptions } from '../../http/head-check.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { kindMatchesExtension, sniffKind } from '../../imaging/index.ts';
 
@@ -13,21 +13,23 @@ export function imageExtension(filename: string): string {
   throw new HttpError(415, known ? IMAGE_MESSAGES.unsupportedFileType : IMAGE_MESSAGES.unknownExtension);
 }
 
-/** Fails the stream when the first bytes are not what the image's extension promises (a PNG named .svs). */
-export function imageContentCheck(extension: string): HeadCheck {
-  return new HeadCheck({
+/** What the first bytes of an image upload must be: what its extension promises (not a PNG named .svs). */
+function imageHeadRules(extension: string): HeadCheckOptions {
+  return {
     accepts: (head) => kindMatchesExtension(sniffKind(head), extension),
     refusal: () => new HttpError(415, IMAGE_MESSAGES.contentDoesNotMatchExtension),
     empty: () => new HttpError(422, IMAGE_MESSAGES.emptyFile),
-  });
+  };
+}
+
+/** Fails the stream when the first bytes are not what the image's extension promises. */
+export function imageContentCheck(extension: string): HeadCheck {
+  return new HeadCheck(imageHeadRules(extension));
 }
 
 /** The check of imageContentCheck on the first HEAD_BYTES (or fewer) of a file received whole. */
 export function checkImageHead(head: Buffer, extension: string): void {
-  if (head.length === 0) throw new HttpError(422, IMAGE_MESSAGES.emptyFile);
-  if (!kindMatchesExtension(sniffKind(head), extension)) {
-    throw new HttpError(415, IMAGE_MESSAGES.contentDoesNotMatchExtension);
-  }
+  judgeHead(head, imageHeadRules(extension));
 }
 
 /** The check of imageContentCheck on a file already received whole (a resumable upload). */
