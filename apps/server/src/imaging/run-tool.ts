@@ -5,6 +5,8 @@ export interface RunToolOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   cwd?: string;
+  /** Runs the tool at this niceness (through `nice`, so every thread it starts inherits it). */
+  niceness?: number;
 }
 
 export interface ToolResult {
@@ -51,7 +53,10 @@ function childEnvironment(): NodeJS.ProcessEnv {
 export function runTool(command: string, args: readonly string[], options: RunToolOptions): Promise<ToolResult> {
   return new Promise((resolve, reject) => {
     options.signal?.throwIfAborted();
-    const child = spawn(command, args, {
+    const [program, programArgs] = options.niceness
+      ? ['nice', ['-n', String(options.niceness), command, ...args]]
+      : [command, args];
+    const child = spawn(program, programArgs, {
       detached: true,
       cwd: options.cwd,
       env: childEnvironment(),
