@@ -173,7 +173,7 @@ describe('case list: filters in the URL, page size, expand, star, search and res
     });
   });
 
-  it('expands a row to its images: only available ones open and select, status badges for the others', async () => {
+  it('expands a row to its images: viewable ones open, available ones select, status badges for the others', async () => {
     await withAppPage(browser, baseURL, 'case-list-images', async (app) => {
       const { page } = app;
       await page.route('**/api/v1/cases/search', async (route) => {
@@ -189,7 +189,9 @@ describe('case list: filters in the URL, page size, expand, star, search and res
       await row.getByTestId('case-expand').click();
       const images = page.getByTestId('case-image');
       await expect.poll(() => images.count()).toBe(5);
-      expect(await page.getByTestId('image-link').count()).toBe(2);
+      expect(await page.getByTestId('image-link').count()).toBe(3);
+      expect(await images.nth(3).getByTestId('image-link').count()).toBe(1);
+      expect(await images.nth(3).getByRole('checkbox').isDisabled()).toBe(true);
       expect(await page.getByTestId('image-status-uploaded').count()).toBe(1);
       expect(await page.getByTestId('image-status-processing').count()).toBe(1);
       expect(await page.getByTestId('image-status-process_failed').count()).toBe(1);

@@ -56,6 +56,7 @@ export function withSampleImages(response: CaseSearchResponse): CaseSearchRespon
     publicLabelleds: [],
     commentCount: 0,
     annotationCount: 0,
+    viewable: status === 'available',
     size: 1024,
     createdAt: first.createdAt,
     ...extra,
@@ -70,7 +71,8 @@ export function withSampleImages(response: CaseSearchResponse): CaseSearchRespon
     }),
     image(2, 'available', { magnification: 20, imageTags: ['IHC'] }),
     image(3, 'uploaded'),
-    image(4, 'processing'),
+    // Still converting, its original served meanwhile: it opens but does not select.
+    image(4, 'processing', { viewable: true }),
     image(5, 'process_failed'),
   ];
   const counts = { ...first.imageStatusCounts, available: 2, uploaded: 1, processing: 1, process_failed: 1 };

@@ -148,7 +148,10 @@ export function factories(db: Db) {
     async imageLayer(
       imageId: string,
       values: Partial<
-        Pick<typeof imageLayers.$inferInsert, 'layerNumber' | 'pyramidKey' | 'pyramidalSize' | 'width' | 'height'>
+        Pick<
+          typeof imageLayers.$inferInsert,
+          'layerNumber' | 'pyramidKey' | 'pyramidalSize' | 'width' | 'height' | 'fromOriginal'
+        >
       > = {},
     ): Promise<string> {
       const [row] = await db

@@ -100,6 +100,8 @@ export const CaseListImageSchema = z.object({
   publicLabelleds: z.array(LabelledSchema),
   commentCount: z.number(),
   annotationCount: z.number(),
+  /** Whether a viewer can open it now: available, or still converting and served from its original meanwhile. */
+  viewable: z.boolean(),
   size: z.number(),
   createdAt: z.iso.datetime(),
 });

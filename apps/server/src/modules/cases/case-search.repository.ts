@@ -1,7 +1,8 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { CaseOrder } from '@pathology/contract';
 import type { Db } from '../../db/client.ts';
-import { cases } from '../../db/schema/index.ts';
+import { cases, imageLayers, images } from '../../db/schema/index.ts';
+import { SERVABLE_FROM_ORIGINAL } from '../iiif/layer-access.ts';
 
 const ORDER_COLUMNS = { caseNumber: cases.caseNumber, createdAt: cases.createdAt, id: cases.id } as const;
 
@@ -44,6 +45,7 @@ export type ImageRow = {
   createdAt: string;
   commentCount: number;
   annotationCount: number;
+  viewable: boolean;
 };
 
 export type LabelRow = {
@@ -118,7 +120,10 @@ export function createCaseSearchRepository(db: Db) {
           i.magnification, i.size::float8 AS size, i.created_at AS "createdAt",
           (SELECT count(*)::int FROM comments m WHERE m.image_id = i.id) AS "commentCount",
           (SELECT count(*)::int FROM drawings d WHERE d.image_id = i.id
-             AND (d.visibility = 'public' OR d.account_id = ${accountId})) AS "annotationCount"
+             AND (d.visibility = 'public' OR d.account_id = ${accountId})) AS "annotationCount",
+          -- As the image's own answer (image-view.ts): available, or served from its original while it converts.
+          (i.status = 'available' OR EXISTS (SELECT 1 FROM ${imageLayers} JOIN ${images} ON ${images.id} = ${imageLayers.imageId}
+             WHERE ${images.id} = i.id AND ${SERVABLE_FROM_ORIGINAL})) AS viewable
         FROM images i
         WHERE i.case_id = ANY(${sql.param([...caseIds])}::uuid[])
         ORDER BY i.display_name, i.id`);

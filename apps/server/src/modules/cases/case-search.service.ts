@@ -84,6 +84,7 @@ function toListImage(image: ImageRow, labels: LabelRow[], predictions: Predictio
     publicLabelleds: labels.filter((label) => label.visibilityType === 'public').map(labelled),
     commentCount: image.commentCount,
     annotationCount: image.annotationCount,
+    viewable: image.viewable,
     size: image.size,
     createdAt: new Date(image.createdAt).toISOString(),
   };

@@ -20,7 +20,10 @@ export interface CaseImagesProps {
   labelChange: ReturnType<typeof useLabelChange>;
 }
 
-/** The images of an expanded row: thumbnail, name, counts, tags, labels; only available ones open and select. */
+/**
+ * The images of an expanded row: thumbnail, name, counts, tags, labels. Viewable ones open (a slide still converting
+ * is served from its original meanwhile); only available ones select, for actions that need the finished pyramid.
+ */
 export function CaseImages({ item, imageHref, selected, onSelect, labelChange }: CaseImagesProps) {
   const { t } = useTranslation();
   if (item.images.length === 0) {
@@ -49,6 +52,7 @@ function ImageLine({
 }: CaseImagesProps & { image: CaseListImage }) {
   const { t } = useTranslation();
   const available = image.status === 'available';
+  const viewable = image.viewable;
   const caps = item.userCapabilities;
   return (
     <Group
@@ -70,10 +74,11 @@ function ImageLine({
       <ImageThumbnail
         imageId={image.id}
         status={image.status}
+        viewable={viewable}
         alt={t('caseList.images.thumbnail', { name: image.displayName })}
       />
       <Group gap={6} wrap="nowrap" style={{ flex: '1 1 220px', minWidth: 0 }}>
-        {available ? (
+        {viewable ? (
           <Anchor component={Link} to={imageHref(image.id)} size="sm" fw={500} truncate="end" data-testid="image-link">
             {image.displayName}
           </Anchor>

@@ -9,7 +9,7 @@ import { comparePath } from './compare-url.ts';
 export function AddToCompare({ imageId, caseImages }: { imageId: string; caseImages: readonly Image[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const others = caseImages.filter((image) => image.id !== imageId && image.status === 'available');
+  const others = caseImages.filter((image) => image.id !== imageId && image.viewable);
   return (
     <Menu position="bottom-end" withArrow transitionProps={{ duration: 0 }}>
       <Menu.Target>

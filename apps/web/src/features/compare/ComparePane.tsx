@@ -128,7 +128,7 @@ export function ComparePane(props: ComparePaneProps) {
         </Group>
       </Group>
       <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
-        {image.status !== 'available' || image.imageLayerResources.length === 0 ? (
+        {!image.viewable || image.imageLayerResources.length === 0 ? (
           <ViewerMessage
             title={t('viewer.notAvailable.title')}
             description={t('viewer.notAvailable.description', { status: t(`caseList.imageStatus.${image.status}`) })}

@@ -120,9 +120,7 @@ export function ViewerPage({ version }: { version: ViewerVersion }) {
         }
         version={version}
         onVersion={chooseVersion}
-        actions={
-          image.data?.status === 'available' && <AddToCompare imageId={imageId} caseImages={caseImages.data ?? []} />
-        }
+        actions={image.data?.viewable === true && <AddToCompare imageId={imageId} caseImages={caseImages.data ?? []} />}
       />
       {body()}
     </ViewerFrame>

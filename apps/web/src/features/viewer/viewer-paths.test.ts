@@ -11,10 +11,11 @@ describe('viewerPath', () => {
 
 describe('imageNeighbours', () => {
   const images = [
-    { id: 'a', status: 'available' as const },
-    { id: 'b', status: 'processing' as const },
-    { id: 'c', status: 'available' as const },
-    { id: 'd', status: 'available' as const },
+    { id: 'a', viewable: true },
+    { id: 'b', viewable: false },
+    // Still converting, served from its original meanwhile.
+    { id: 'c', viewable: true },
+    { id: 'd', viewable: true },
   ];
 
   it('skips images that cannot be viewed', () => {

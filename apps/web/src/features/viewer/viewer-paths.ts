@@ -26,14 +26,15 @@ export interface ImageNeighbours<T> {
 }
 
 /**
- * Previous and next viewable (status available) images of the case in the list's order (display name ascending).
+ * Previous and next viewable images of the case (available, or still converting and served from the original) in
+ * the list's order (display name ascending).
  * No wrap-around: the first image has no previous and the last no next, so the buttons are disabled at the ends.
  */
-export function imageNeighbours<T extends Pick<Image, 'id' | 'status'>>(
+export function imageNeighbours<T extends Pick<Image, 'id' | 'viewable'>>(
   images: readonly T[],
   imageId: string,
 ): ImageNeighbours<T> {
-  const viewable = images.filter((image) => image.status === 'available');
+  const viewable = images.filter((image) => image.viewable);
   const index = viewable.findIndex((image) => image.id === imageId);
   if (index < 0) return { position: 0, total: viewable.length };
   return { previous: viewable[index - 1], next: viewable[index + 1], position: index + 1, total: viewable.length };
