@@ -13,7 +13,7 @@ import { factories } from '#test/factories.ts';
 import { CONVERT_CRASH_POLICIES, CRASH_LEASE, type ConvertQueue } from '#test/fixtures/crash-queue.ts';
 import { createTestDatabase, type TestDatabase } from '#test/test-database.ts';
 import { slidePath } from '#test/testdata.ts';
-import { imageAssociated, imageLayers, images, organizations } from '../../db/schema/index.ts';
+import { drawings, imageAssociated, imageLayers, images, organizations } from '../../db/schema/index.ts';
 import { JobQueue } from '../../jobs/job-queue.ts';
 import { FilesystemBlobStore } from '../../storage/filesystem-blob-store.ts';
 import { imageBlobKeys } from './image-blobs.ts';
@@ -117,6 +117,16 @@ describe('convert job', () => {
     const { imageId, organizationId } = await uploaded(slidePath('CMU-1-Small-Region.svs'));
     await convertImageJob(deps, { imageId, retryCount: 0, retryLimit: 2 });
     const before = await storedKeys(imageId);
+    const [oldLayer] = await database.db.select().from(imageLayers).where(eq(imageLayers.imageId, imageId));
+    const [drawing] = await database.db
+      .insert(drawings)
+      .values({
+        imageId,
+        imageLayerId: oldLayer!.id,
+        shapeType: 'rectangle',
+        geometry: { type: 'Polygon', coordinates: [] },
+      })
+      .returning();
     await database.db.update(images).set({ status: 'uploaded' }).where(eq(images.id, imageId));
     await convertImageJob(deps, { imageId, retryCount: 0, retryLimit: 2 });
 
@@ -126,6 +136,10 @@ describe('convert job', () => {
     const layers = await database.db.select().from(imageLayers).where(eq(imageLayers.imageId, imageId));
     const [group] = await database.db.select().from(organizations).where(eq(organizations.id, organizationId));
     expect(group!.usedPyramidalBytes).toBe(layers[0]!.pyramidalSize);
+    // A new layer (its tiles get a new URL), and what was drawn on the old one moved to it.
+    expect(layers.map((layer) => layer.id)).not.toContain(oldLayer!.id);
+    const kept = await database.db.select().from(drawings).where(eq(drawings.id, drawing!.id));
+    expect(kept.map((row) => row.imageLayerId)).toEqual([layers[0]!.id]);
   });
 
   it('never marks a killed conversion available; the retried job finishes it and sweeps the leftovers', async () => {

@@ -3,17 +3,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { IMAGE_MESSAGES, PROCESS_ERROR_CODES } from '@pathology/contract';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { cases, imageAssociated, imageLayers, images } from '../../db/schema/index.ts';
 import { convertImage, UnsupportedImageError, type ConvertedImage } from '../../imaging/index.ts';
 import { WORKER_LOST } from '../../jobs/job-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { adjustUsage, type Tx } from '../cases/case-storage.ts';
+import { adjustUsage } from '../cases/case-storage.ts';
 import { watchConversionProgress } from './conversion-progress.ts';
 import { watchImageDeletion } from './deletion-watch.ts';
 import { imageBlobKeys, sweepImageBlobs } from './image-blobs.ts';
+import { replaceLayers } from './layer-replacement.ts';
 import { attemptFolderPrefix } from './scratch-sweep.ts';
 
 export interface ConversionDeps {
@@ -197,7 +198,11 @@ async function commit(db: Db, imageId: string, stored: StoredConversion): Promis
       .select({ bytes: sql<number>`coalesce(sum(${imageLayers.pyramidalSize}), 0)::float8` })
       .from(imageLayers)
       .where(eq(imageLayers.imageId, imageId));
-    await replaceLayers(tx, imageId, stored);
+    await replaceLayers(
+      tx,
+      imageId,
+      converted.layers.map((layer, index) => ({ layer, ...stored.layers[index]! })),
+    );
     await tx.delete(imageAssociated).where(eq(imageAssociated.imageId, imageId));
     if (stored.associated.length > 0) {
       await tx
@@ -233,43 +238,6 @@ async function commit(db: Db, imageId: string, stored: StoredConversion): Promis
     );
     return true;
   });
-}
-
-/**
- * Puts the new layers in place of the old. A layer served from the original becomes the pyramid's layer of the
- * same number and size in place, keeping its id: an open viewer's tile URL stays valid and its drawings stay.
- */
-async function replaceLayers(tx: Tx, imageId: string, stored: StoredConversion): Promise<void> {
-  const early = await tx
-    .select({
-      id: imageLayers.id,
-      layerNumber: imageLayers.layerNumber,
-      width: imageLayers.width,
-      height: imageLayers.height,
-    })
-    .from(imageLayers)
-    .where(and(eq(imageLayers.imageId, imageId), eq(imageLayers.fromOriginal, true)));
-  const rows = stored.converted.layers.map((layer, index) => ({
-    id: early.find(
-      (old) => old.layerNumber === layer.layerNumber && old.width === layer.width && old.height === layer.height,
-    )?.id,
-    imageId,
-    layerNumber: layer.layerNumber,
-    width: layer.width,
-    height: layer.height,
-    metadata: layer.metadata,
-    pyramidKey: stored.layers[index]!.key,
-    pyramidalSize: stored.layers[index]!.size,
-    fromOriginal: false,
-  }));
-  const kept = rows.flatMap((row) => (row.id == null ? [] : [row.id]));
-  await tx
-    .delete(imageLayers)
-    .where(and(eq(imageLayers.imageId, imageId), kept.length > 0 ? notInArray(imageLayers.id, kept) : undefined));
-  for (const { id, ...row } of rows) {
-    if (id != null) await tx.update(imageLayers).set(row).where(eq(imageLayers.id, id));
-    else await tx.insert(imageLayers).values(row);
-  }
 }
 
 /** -101 for an image whose conversion was given up because its worker died on every attempt. */
