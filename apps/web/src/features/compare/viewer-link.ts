@@ -1,4 +1,5 @@
 import type OpenSeadragon from 'openseadragon';
+import { roughWhileMoving } from './motion-quality.ts';
 import { followerViews, paneRotation, paneToWorld, worldToPane, type PaneView } from './linking.ts';
 import { normaliseDegrees, type Affine } from './transforms.ts';
 
@@ -112,7 +113,9 @@ export class ViewerLink {
     viewer.addHandler('viewport-change', onChange);
     viewer.addHandler('rotate', onRotate);
     viewer.addHandler('update-viewport', onDrawn);
+    const smoothAgain = roughWhileMoving(viewer);
     this.detach[index] = () => {
+      smoothAgain();
       viewer.removeHandler('viewport-change', onChange);
       viewer.removeHandler('rotate', onRotate);
       viewer.removeHandler('update-viewport', onDrawn);

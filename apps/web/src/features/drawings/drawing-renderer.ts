@@ -82,6 +82,8 @@ export class DrawingRenderer {
   private shownTransform: ViewTransform | null = null;
   /** How many drawings the shown picture has: none means the layer is still loading. */
   private shownDrawn = 0;
+  /** The scene version the shown picture was painted from (-1: it must be painted again). */
+  private shownVersion = -1;
   /**
    * Where the next picture is painted, out of the page. A finished picture is handed to `shown` as
    * pixels: a canvas drawn on directly may keep its strokes as a recording that a software-rendering
@@ -129,6 +131,7 @@ export class DrawingRenderer {
     if (labelsChange) {
       this.labels = new WeakMap();
       this.job = null;
+      this.shownVersion = -1;
     }
     this.requestRender();
   }
@@ -180,8 +183,9 @@ export class DrawingRenderer {
     }
   }
 
-  private startJob(t: ViewTransform, ratio: number): PaintJob {
-    const { clientWidth, clientHeight } = this.viewer.canvas;
+  /** A job for the drawings in view, or null when there are none (nothing to paint). */
+  private startJob(t: ViewTransform, ratio: number): PaintJob | null {
+    const { x: clientWidth, y: clientHeight } = this.viewer.viewport.getContainerSize();
     const corners = [
       toImage(t, [0, 0]),
       toImage(t, [clientWidth, 0]),
@@ -189,6 +193,7 @@ export class DrawingRenderer {
       toImage(t, [clientWidth, clientHeight]),
     ];
     const entries = this.scene.within(boxOf({ type: 'LineString', coordinates: corners }));
+    if (entries.length === 0) return null;
     this.fit(this.spare, this.canvas.width, this.canvas.height);
     return new PaintJob(this.spare, t, this.scene.version, entries, ratio, this.sources);
   }
@@ -211,8 +216,10 @@ export class DrawingRenderer {
   private paint(): void {
     const { canvas } = this;
     const ratio = window.devicePixelRatio || 1;
-    const width = Math.round(this.viewer.canvas.clientWidth * ratio);
-    const height = Math.round(this.viewer.canvas.clientHeight * ratio);
+    // OpenSeadragon's own record of its size: reading the element's would lay the page out again in every frame.
+    const size = this.viewer.viewport.getContainerSize();
+    const width = Math.round(size.x * ratio);
+    const height = Math.round(size.y * ratio);
     if (canvas.width !== width || canvas.height !== height) {
       for (const layer of [canvas, this.shown, this.spare]) this.fit(layer, width, height);
       this.hidePicture();
@@ -236,11 +243,13 @@ export class DrawingRenderer {
     } else {
       this.step(t, ratio);
     }
-    if (this.shownTransform) {
+    if (this.shownTransform && this.shownDrawn > 0) {
       // Moving the last picture with the slide is the compositor's work: nothing is painted again.
       const move = between(this.shownTransform, t);
       this.shown.style.transform = `matrix(${move.a}, ${move.b}, ${move.c}, ${move.d}, ${move.e}, ${move.f})`;
       this.shown.style.visibility = 'visible';
+    } else {
+      this.shown.style.visibility = 'hidden';
     }
     this.paintOverlay(t, ratio);
   }
@@ -248,19 +257,34 @@ export class DrawingRenderer {
   /** Paints more of the picture for `t`, and shows it once complete. */
   private step(t: ViewTransform, ratio: number): void {
     const current = this.job;
-    const stale = !current || !sameTransform(current.t, t) || current.version !== this.scene.version;
+    const version = this.scene.version;
+    // The slide draws again while still (its tiles arrive): the picture on screen is already this view's.
+    if (!current && this.shownTransform && this.shownVersion === version && sameTransform(this.shownTransform, t)) {
+      return;
+    }
+    const stale = !current || !sameTransform(current.t, t) || current.version !== version;
     const job = stale ? this.startJob(t, ratio) : current;
+    if (!job) {
+      // No drawing in view: an empty picture, without clearing and handing over a canvas of pixels for it.
+      this.show(t, version, 0);
+      return;
+    }
     this.job = job;
     const budget = this.shownTransform && this.shownDrawn > 0 ? REPAINT_BUDGET_MS : FIRST_PICTURE_BUDGET_MS;
     if (job.step(performance.now() + budget)) {
       this.shownContext.transferFromImageBitmap(this.spare.transferToImageBitmap());
-      this.shownTransform = job.t;
-      this.shownDrawn = job.drawn;
-      this.job = null;
-      this.canvas.dataset.drawn = String(job.drawn);
+      this.show(job.t, job.version, job.drawn);
     } else {
       this.requestRender();
     }
+  }
+
+  private show(t: ViewTransform, version: number, drawn: number): void {
+    this.shownTransform = t;
+    this.shownVersion = version;
+    this.shownDrawn = drawn;
+    this.job = null;
+    this.canvas.dataset.drawn = String(drawn);
   }
 
   private clearOverlay(): void {

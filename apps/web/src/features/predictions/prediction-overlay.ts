@@ -21,6 +21,8 @@ export class PredictionOverlay {
   private readonly context: CanvasRenderingContext2D;
   private options: OverlayOptions = { cells: [], cellSize: 1, opacity: 0.45, visible: false, focused: null };
   private frame = 0;
+  /** The canvas holds nothing (its initial state). */
+  private empty = true;
 
   constructor(private readonly viewer: OpenSeadragon.Viewer) {
     this.canvas = document.createElement('canvas');
@@ -32,6 +34,7 @@ export class PredictionOverlay {
       pointerEvents: 'none',
     });
     this.canvas.dataset.testid = 'prediction-overlay';
+    this.canvas.dataset.cells = '0';
     this.context = this.canvas.getContext('2d')!;
     // Right above the slide's own canvas: drawings added later stay on top of the grid.
     viewer.drawer.canvas.after(this.canvas);
@@ -60,22 +63,29 @@ export class PredictionOverlay {
 
   private readonly render = (): void => {
     const { canvas, context, options } = this;
+    const t = viewTransform(this.viewer);
+    const shown = t !== null && options.visible;
+    // Nothing to show and nothing on the canvas: a cleared canvas is still composited again, and on a software
+    // compositor that is a full-pane copy per frame per pane.
+    if (!shown && this.empty) return;
+    // OpenSeadragon's own record of its size: reading the element's would lay the page out again in every frame.
+    const { x: cssWidth, y: cssHeight } = this.viewer.viewport.getContainerSize();
     const ratio = window.devicePixelRatio || 1;
-    const width = Math.round(canvas.clientWidth * ratio);
-    const height = Math.round(canvas.clientHeight * ratio);
+    const width = Math.round(cssWidth * ratio);
+    const height = Math.round(cssHeight * ratio);
     if (canvas.width !== width || canvas.height !== height) Object.assign(canvas, { width, height });
     context.setTransform(1, 0, 0, 1, 0, 0);
     context.clearRect(0, 0, width, height);
-    const t = viewTransform(this.viewer);
-    if (!t || !options.visible) {
+    this.empty = !shown;
+    if (!shown) {
       canvas.dataset.cells = '0';
       return;
     }
     const corners = [
       toImage(t, [0, 0]),
-      toImage(t, [canvas.clientWidth, 0]),
-      toImage(t, [0, canvas.clientHeight]),
-      toImage(t, [canvas.clientWidth, canvas.clientHeight]),
+      toImage(t, [cssWidth, 0]),
+      toImage(t, [0, cssHeight]),
+      toImage(t, [cssWidth, cssHeight]),
     ];
     const size = options.cellSize;
     const [minX, maxX] = [Math.min(...corners.map((p) => p[0])) - size, Math.max(...corners.map((p) => p[0]))];

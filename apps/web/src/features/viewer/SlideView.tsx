@@ -1,9 +1,9 @@
 import { Box, Drawer, Paper } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { micronsPerImagePixel, type Case, type Image } from '@pathology/contract';
+import type { Case, Image } from '@pathology/contract';
 import type OpenSeadragon from 'openseadragon';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text.ts';
 import { saveBlob } from '../case-images/fetch-binary.ts';
@@ -15,18 +15,16 @@ import { useSavedViewerColour } from '../viewer-colour/useColourEditor.ts';
 import { initialLayer } from './layers.ts';
 import { LayerPicker } from './LayerPicker.tsx';
 import { currentImageZoom } from './osd-viewer.ts';
-import { scaleBar } from './scale-bar.ts';
 import { snapshotFilename, takeSnapshot } from './snapshot.ts';
 import { useLocalPreference } from './useLocalPreference.ts';
 import { useSlideViewer } from './useSlideViewer.ts';
-import { useImageZoom } from './useViewportState.ts';
 import { useViewerShortcuts } from './useViewerShortcuts.ts';
 import { ConversionBadge } from './ConversionBadge.tsx';
 import { ViewerMessage } from './ViewerMessage.tsx';
 import type { ViewerVersion } from './viewer-preferences.ts';
 import { ViewerSidePanel } from './ViewerSidePanel.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
-import { effectiveMagnification, steppedImageZoom, zoomLevelOf, zoomText } from './zoom-text.ts';
+import { steppedImageZoom, zoomReadout } from './zoom-text.ts';
 import { ZoomIndicator } from './ZoomIndicator.tsx';
 
 interface SlideViewProps {
@@ -44,26 +42,24 @@ interface SlideViewProps {
   shortcuts?: boolean;
 }
 
-/** One available image: the slide with its tools and overlays, and in v2 the side panel. Keyed by image id. */
-export function SlideView(props: SlideViewProps) {
+/**
+ * One available image: the slide with its tools and overlays, and in v2 the side panel. Keyed by image id. Memoised:
+ * a comparison re-renders its panes whenever the leader comes to rest (the address bar follows), and four slide views
+ * with their toolbars and layers rendered again in one task held the next frame for well over 100 ms.
+ */
+export const SlideView = memo(function SlideView(props: SlideViewProps) {
   const { image, caseItem, version, expanded } = props;
   const { t } = useTranslation();
   const [element, setElement] = useState<HTMLDivElement | null>(null);
   const [layerId, setLayerId] = useState(() => initialLayer(image.imageLayerResources)?.id);
   const layer = image.imageLayerResources.find((candidate) => candidate.id === layerId);
   const { viewer, state, retry } = useSlideViewer(element, image.id, layer?.tileSource.url ?? undefined);
-  const imageZoom = useImageZoom(state.status === 'ready' ? viewer : null);
   const [snapshotOptions] = useLocalPreference('snapshot');
   const [colourOpen, colour] = useDisclosure(false);
   // The saved colour shows on the slide from the start, not only once the colour panel is opened.
   useSavedViewerColour(image.caseId, viewer);
   const [snapshotBusy, setSnapshotBusy] = useState(false);
 
-  const magnification = effectiveMagnification(image);
-  const micronsPerPixel = micronsPerImagePixel(image.resolution);
-  const text = imageZoom === undefined ? '' : zoomText(zoomLevelOf(imageZoom), magnification);
-  const bar =
-    micronsPerPixel === undefined || imageZoom === undefined ? undefined : scaleBar(micronsPerPixel, imageZoom);
   // Until the case says otherwise, snapshots are off: a denial must never flash a usable button.
   const snapshotDenied = caseItem?.userCapabilities.deniedScreenshot ?? true;
   const ready = state.status === 'ready' && viewer !== null;
@@ -84,6 +80,7 @@ export function SlideView(props: SlideViewProps) {
     if (!ready || snapshotDenied || snapshotBusy) return;
     setSnapshotBusy(true);
     try {
+      const { text, bar } = zoomReadout(image, currentImageZoom(viewer));
       const blob = await takeSnapshot(viewer, {
         zoomText: snapshotOptions.magnification && text ? text : undefined,
         scaleBar: snapshotOptions.scale ? bar : undefined,
@@ -120,6 +117,9 @@ export function SlideView(props: SlideViewProps) {
           inset={0}
           data-testid="viewer-canvas"
           data-state={state.status}
+          // Its size comes from outside: OpenSeadragon's per-frame writes (the navigator's box) and reads (sizes)
+          // then lay out only the slide, not the page — four panes would otherwise lay out the page several times a frame.
+          style={{ contain: 'strict' }}
           // Denied screenshots: no "Save image as…" from the canvas either.
           onContextMenu={snapshotDenied ? (event) => event.preventDefault() : undefined}
         />
@@ -168,7 +168,7 @@ export function SlideView(props: SlideViewProps) {
             <LayerPicker compact layers={image.imageLayerResources} value={layerId} onChange={setLayerId} />
           </Paper>
         )}
-        {ready && <ZoomIndicator zoomText={text} scaleBar={bar} />}
+        {ready && <ZoomIndicator viewer={viewer} image={image} />}
         <PredictionLayer viewer={viewer} ready={ready} image={image} caseItem={caseItem} />
         <DetectionLayer viewer={viewer} ready={ready} image={image} layerId={layerId} />
         <DrawingTools viewer={viewer} ready={ready} image={image} layerId={layerId} caseItem={caseItem} />
@@ -196,4 +196,4 @@ export function SlideView(props: SlideViewProps) {
       </Drawer>
     </Box>
   );
-}
+});

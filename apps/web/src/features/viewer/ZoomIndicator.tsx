@@ -1,10 +1,18 @@
 import { Box, Paper, Text } from '@mantine/core';
+import type { Image } from '@pathology/contract';
+import type OpenSeadragon from 'openseadragon';
 import { useTranslation } from 'react-i18next';
-import type { ScaleBar } from './scale-bar.ts';
+import { useImageZoom } from './useViewportState.ts';
+import { zoomReadout } from './zoom-text.ts';
 
-/** The zoom text ('×10', '50%') and, for a valid resolution, a scale bar, at the bottom left of the slide. */
-export function ZoomIndicator({ zoomText, scaleBar }: { zoomText: string; scaleBar: ScaleBar | undefined }) {
+/**
+ * The zoom text ('×10', '50%') and, for a valid resolution, a scale bar, at the bottom left of the slide. It follows
+ * the viewer's zoom itself: only this small component renders again on every frame of a zoom, not the whole slide
+ * view with its toolbar and layers (in a comparison of four panes those renders took more than the slides' drawing).
+ */
+export function ZoomIndicator({ viewer, image }: { viewer: OpenSeadragon.Viewer; image: Image }) {
   const { t } = useTranslation();
+  const { text: zoomText, bar: scaleBar } = zoomReadout(image, useImageZoom(viewer));
   if (!zoomText && !scaleBar) return null;
   return (
     <Paper

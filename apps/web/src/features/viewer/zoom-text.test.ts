@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveMagnification, steppedImageZoom, zoomLevelOf, zoomText } from './zoom-text.ts';
+import { effectiveMagnification, steppedImageZoom, zoomLevelOf, zoomReadout, zoomText } from './zoom-text.ts';
 
 describe('effectiveMagnification', () => {
   it('uses the image magnification when there is one', () => {
@@ -63,5 +63,26 @@ describe('steppedImageZoom', () => {
     expect(steppedImageZoom(0.52, 'out')).toBe(0.25);
     expect(steppedImageZoom(1.5, 'in')).toBe(2);
     expect(steppedImageZoom(1.5, 'out')).toBe(1);
+  });
+});
+
+describe('zoomReadout', () => {
+  // 20,000 dots per centimetre: 0.5 µm per image pixel.
+  const scan = {
+    magnification: 20,
+    dimensions: { width: 100, height: 100 },
+    resolution: { x: 20000, y: 20000, unit: 'dpc' as const },
+  };
+
+  it('gives the zoom text and the scale bar of one image zoom', () => {
+    const { text, bar } = zoomReadout(scan, 0.5);
+    expect(text).toBe('×10');
+    // 200 screen pixels are 200 µm at 1 µm per screen pixel: the bar is 200 µm, 200 px long.
+    expect(bar).toMatchObject({ label: '200 µm', lengthPx: 200 });
+  });
+
+  it('has no scale bar without a valid resolution, and nothing before the image opens', () => {
+    expect(zoomReadout({ ...scan, resolution: null }, 1)).toEqual({ text: '×20', bar: undefined });
+    expect(zoomReadout(scan, undefined)).toEqual({ text: '', bar: undefined });
   });
 });

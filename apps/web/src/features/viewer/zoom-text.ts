@@ -1,4 +1,5 @@
-import type { Image } from '@pathology/contract';
+import { micronsPerImagePixel, type Image } from '@pathology/contract';
+import { scaleBar, type ScaleBar } from './scale-bar.ts';
 
 /** Spec part 2 §9: an image without a magnification that is larger than this on a side is taken as a ×20 scan. */
 export const LARGE_IMAGE_SIDE = 5000;
@@ -47,4 +48,17 @@ const STEP_SLACK = 0.1;
 export function steppedImageZoom(imageZoom: number, direction: 'in' | 'out'): number {
   const level = zoomLevelOf(imageZoom);
   return 2 ** (direction === 'in' ? Math.floor(level + STEP_SLACK) + 1 : Math.ceil(level - STEP_SLACK) - 1);
+}
+
+/** What the zoom indicator and a snapshot show at an image zoom: the zoom text and, for a valid resolution, a scale bar. */
+export function zoomReadout(
+  image: Pick<Image, 'magnification' | 'dimensions' | 'resolution'>,
+  imageZoom: number | undefined,
+): { text: string; bar: ScaleBar | undefined } {
+  if (imageZoom === undefined) return { text: '', bar: undefined };
+  const micronsPerPixel = micronsPerImagePixel(image.resolution);
+  return {
+    text: zoomText(zoomLevelOf(imageZoom), effectiveMagnification(image)),
+    bar: micronsPerPixel === undefined ? undefined : scaleBar(micronsPerPixel, imageZoom),
+  };
 }
