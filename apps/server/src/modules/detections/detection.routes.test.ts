@@ -5,6 +5,7 @@ import {
   DetectionSummarySchema,
   DetectionViewportSchema,
   DRAWING_MESSAGES,
+  type DrawingGeometry,
 } from '@pathology/contract';
 import { Transform } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -15,15 +16,19 @@ import { factories } from '#test/factories.ts';
 import { zipEntries } from '#test/zip-entries.ts';
 import {
   nucleiInside,
+  nucleusAt,
   nucleusFeature,
   nucleusLayout,
   syntheticDetections,
   syntheticDetectionsText,
+  SYNTHETIC_CLASSES,
   type NucleusLayout,
 } from '#test/synthetic-detections.ts';
 import { useTestApp, type TestContext } from '#test/test-app.ts';
 import { createGivenUpHandlers } from '../../jobs/handlers.ts';
 import { WORKER_LOST } from '../../jobs/job-queue.ts';
+import { geoJsonGeometry } from '../drawings/drawing-export.ts';
+import { windsAround } from './area-cells.ts';
 import { detectionImportJob } from './detection-import.job.ts';
 import { detectionImportKey } from './detection-upload.ts';
 
@@ -268,6 +273,55 @@ describe('detection routes', () => {
       for (const item of counted.json<{ classes: { name: string; count: number; share: number }[] }>().classes) {
         expect(item.count).toBe(expected.get(item.name));
         expect(item.share).toBeCloseTo(item.count / total, 6);
+      }
+    });
+
+    it('counts exactly inside a concave polygon and an ellipse, by grid cells and the outline', async () => {
+      const shapes = [
+        {
+          shapeType: 'polygon',
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [2000, 2000],
+                [30_000, 3000],
+                [12_000, 12_000],
+                [28_000, 25_000],
+                [3000, 24_000],
+                [9000, 13_000],
+                [2000, 2000],
+              ],
+            ],
+          },
+        },
+        { shapeType: 'ellipse', geometry: { type: 'Ellipse', center: [20_000, 15_000], radii: [12_000, 9000] } },
+      ] as const;
+      // The exact test over every nucleus, by the centre of its box as the server takes it.
+      const centres = Array.from({ length: layout.count }, (_, index) => {
+        const ring = nucleusFeature(layout, index).geometry.coordinates[0]!;
+        const [xs, ys] = [ring.map(([x]) => x), ring.map(([, y]) => y)];
+        return {
+          x: (Math.min(...xs) + Math.max(...xs)) / 2,
+          y: (Math.min(...ys) + Math.max(...ys)) / 2,
+          name: SYNTHETIC_CLASSES[nucleusAt(layout, index).classIndex]!.name,
+        };
+      });
+      for (const shape of shapes) {
+        const drawn = await send('mia', `${layer.base}/drawings`, JSON.stringify(shape), {
+          'content-type': 'application/json',
+        });
+        expect(drawn.statusCode, drawn.body).toBe(201);
+        const ring = geoJsonGeometry(shape.geometry as DrawingGeometry).coordinates[0] as [number, number][];
+        const expected = new Map(SYNTHETIC_CLASSES.map((item) => [item.name, 0]));
+        for (const centre of centres) {
+          if (windsAround(ring, centre.x, centre.y)) expected.set(centre.name, expected.get(centre.name)! + 1);
+        }
+        const counted = await get('viewer', `${layer.base}/drawings/${drawn.json<{ id: string }>().id}/detections`);
+        const body = counted.json<{ total: number; classes: { name: string; count: number }[] }>();
+        expect(body.total).toBe([...expected.values()].reduce((a, b) => a + b));
+        expect(body.total).toBeGreaterThan(20_000);
+        expect(new Map(body.classes.map((item) => [item.name, item.count]))).toEqual(expected);
       }
     });
 
