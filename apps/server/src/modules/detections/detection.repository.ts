@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { accountName } from '../accounts/account-name.ts';
 import { areaCells, type CellRun } from './area-cells.ts';
 import { CELL_SIZES, type CellCount, type Region } from './detection-grid.ts';
+import type { MarkBox } from './detection-marks.ts';
 import type { DrawingArea } from './drawing-area.ts';
 
 /** PostgreSQL `box` text of a region. */
@@ -17,8 +18,6 @@ export type DetectionRow = {
   geometry: string;
   measurements: string | null;
 };
-
-export type DetectionBox = { classIndex: number; minX: number; minY: number; maxX: number; maxY: number };
 
 export type ExportRow = { id: number; classIndex: number; geometry: string; measurements: string | null };
 
@@ -85,8 +84,8 @@ export function createDetectionRepository(db: Db) {
     },
 
     /** The boxes of the objects overlapping a region, but those of hidden classes: enough to mark each. */
-    async boxesIn(layerId: string, region: Region, hidden: readonly number[] = []): Promise<DetectionBox[]> {
-      const { rows } = await db.execute<DetectionBox>(sql`
+    async boxesIn(layerId: string, region: Region, hidden: readonly number[] = []): Promise<MarkBox[]> {
+      const { rows } = await db.execute<MarkBox>(sql`
         SELECT class_index AS "classIndex", (bbox[1])[0] AS "minX", (bbox[1])[1] AS "minY",
                (bbox[0])[0] AS "maxX", (bbox[0])[1] AS "maxY"
         FROM detections

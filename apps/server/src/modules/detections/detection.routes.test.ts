@@ -30,6 +30,8 @@ import { WORKER_LOST } from '../../jobs/job-queue.ts';
 import { geoJsonGeometry } from '../drawings/drawing-export.ts';
 import { windsAround } from './area-cells.ts';
 import { detectionImportJob } from './detection-import.job.ts';
+import { renderDetectionTile } from './detection-tiles.ts';
+import { createDetectionRepository, type DetectionRepository } from './detection.repository.ts';
 import { detectionImportKey } from './detection-upload.ts';
 
 const SIZE = { width: 40_000, height: 30_000 };
@@ -229,6 +231,70 @@ describe('detection routes', () => {
       expect(whole).toMatchObject({ width: 313, height: 235 });
       expect(whole.painted).toBeGreaterThan(0.7 * 313 * 235 * (38 / 40) * (28 / 30));
       expect((await get('viewer', `${layer.base}/detections/tiles/9/1/0`)).statusCode).toBe(404);
+    });
+
+    it('reads at each zoom only what it draws: outlines close, boxes in middle views, grid counts far out', async () => {
+      const repository = createDetectionRepository(t.database.db);
+      const asked: string[] = [];
+      const recording = new Proxy(repository, {
+        get: (target, name: keyof DetectionRepository) => {
+          const method = Reflect.get(target, name) as (...args: unknown[]) => unknown;
+          return (...args: unknown[]) => {
+            asked.push(name);
+            return method.apply(target, args);
+          };
+        },
+      });
+      const colors = new Map([
+        [0, '#c80000'],
+        [1, '#96c896'],
+        [2, '#a05aa0'],
+        [3, '#323232'],
+      ]);
+      const style = { hide: '', fill: 0.35, line: 0.9 };
+      const drawn = async (level: number, column: number, row: number) => {
+        asked.length = 0;
+        const png = await renderDetectionTile(
+          recording,
+          { id: layer.layerId, ...SIZE, colors },
+          { level, column, row },
+          style,
+        );
+        const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+        let painted = 0;
+        for (let at = 3; at < data.length; at += 4) if (data[at]! > 0) painted += 1;
+        return { reads: [...asked], painted, share: painted / (info.width * info.height) };
+      };
+      // Level 16 is one image pixel per tile pixel, level 15 half that: outlines, from the geometry.
+      expect(await drawn(16, 4, 4)).toMatchObject({ reads: ['estimateIn', 'objectsIn'] });
+      expect(await drawn(15, 2, 2)).toMatchObject({ reads: ['estimateIn', 'objectsIn'] });
+      // Levels 14 and 13 (1/4, 1/8): a mark per object from its box; no geometry is read or parsed.
+      for (const level of [14, 13]) {
+        const tile = await drawn(level, 1, 1);
+        expect(tile.reads).toEqual(['estimateIn', 'boxesIn']);
+        // Nuclei are 0.6 of their spacing across: about a quarter of the tile is covered, never all of it.
+        expect(tile.share).toBeGreaterThan(0.15);
+        expect(tile.share).toBeLessThan(0.9);
+      }
+      // Further out, the counts per cell without asking how many objects there are.
+      expect((await drawn(12, 1, 1)).reads).toEqual(['cellsIn']);
+      expect((await drawn(9, 0, 0)).reads).toEqual(['cellsIn']);
+    });
+
+    it('estimates what a region holds from the grid, never less than the objects centred in it', async () => {
+      const repository = createDetectionRepository(t.database.db);
+      for (const region of [
+        { x: 1000, y: 1000, width: 512, height: 512 },
+        { x: 5000, y: 7000, width: 3000, height: 2000 },
+        { x: 0, y: 0, width: 40_000, height: 30_000 },
+      ]) {
+        const inside = [...nucleiInside(layout, region).values()].reduce((a, b) => a + b);
+        const estimate = await repository.estimateIn(layer.layerId, region);
+        expect(estimate).toBeGreaterThanOrEqual(inside);
+        // Edge cells count whole: at most a cell's width more on each side.
+        const grown = { x: region.x - 256, y: region.y - 256, width: region.width + 512, height: region.height + 512 };
+        expect(estimate).toBeLessThanOrEqual([...nucleiInside(layout, grown).values()].reduce((a, b) => a + b));
+      }
     });
 
     it('tells the class and measurements of the object under a point', async () => {
