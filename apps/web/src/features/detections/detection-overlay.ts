@@ -51,6 +51,9 @@ export class DetectionOverlay {
         index: this.viewer.world.getItemCount(),
         loadTilesWithAjax: true,
         ajaxHeaders: headers,
+        // Only the level the view needs: the blurry levels on the way there cost the server as much as the sharp
+        // one (each is a query and a drawing) and would queue ahead of it, doubling the wait for the picture.
+        immediateRender: true,
         success: (event) => {
           const { item } = event as unknown as { item: OpenSeadragon.TiledImage };
           if (this.destroyed || source !== this.source) {
