@@ -46,7 +46,8 @@ export class DetectionOverlay {
   private add(source: TileSource): void {
     void tileHeaders().then((headers) => {
       if (this.destroyed || source !== this.source) return;
-      this.viewer.addTiledImage({
+      // OpenSeadragon's types leave out the TiledImage options addTiledImage passes on, immediateRender among them.
+      const options: OpenSeadragon.TileSourceSpecifier & { immediateRender: boolean } = {
         tileSource: source,
         index: this.viewer.world.getItemCount(),
         loadTilesWithAjax: true,
@@ -65,7 +66,8 @@ export class DetectionOverlay {
           item.addHandler('fully-loaded-change', () => this.remove(previous));
           if (item.getFullyLoaded()) this.remove(previous);
         },
-      });
+      };
+      this.viewer.addTiledImage(options);
     });
   }
 }
