@@ -6,6 +6,9 @@ export const CELL_SIZES = [256, 2048] as const;
 /** Seen at this scale or closer, a view shows the objects themselves; further out, counts per cell. */
 export const OBJECT_SCALE = 1 / 8;
 
+/** Seen at this scale or closer, tiles draw the objects' outlines; further out an outline is a few pixels anyway. */
+export const OUTLINE_SCALE = 1 / 2;
+
 /** At most this many objects are sent or drawn for one view; beyond it the counts are. */
 export const MAX_VIEW_OBJECTS = 20_000;
 

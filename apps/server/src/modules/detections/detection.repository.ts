@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountName } from '../accounts/account-name.ts';
-import type { CellCount, Region } from './detection-grid.ts';
+import { areaCells, type CellRun } from './area-cells.ts';
+import { CELL_SIZES, type CellCount, type Region } from './detection-grid.ts';
+import type { MarkBox } from './detection-marks.ts';
+import type { DrawingArea } from './drawing-area.ts';
 
 /** PostgreSQL `box` text of a region. */
 const boxOf = (region: Region) => `(${region.x + region.width},${region.y + region.height}),(${region.x},${region.y})`;
@@ -17,6 +20,18 @@ export type DetectionRow = {
 };
 
 export type ExportRow = { id: number; classIndex: number; geometry: string; measurements: string | null };
+
+/** Cells at most in the grid a count walks: a drawing over a whole large slide takes coarser cells. */
+const MAX_COUNT_CELLS = 1_000_000;
+
+/** The finest stored cell size whose grid under the ring stays small. */
+function countCellSize(ring: DrawingArea['ring']): number {
+  const xs = ring.map(([x]) => x);
+  const ys = ring.map(([, y]) => y);
+  const span = (size: number, values: number[]) =>
+    Math.floor(Math.max(...values) / size) - Math.floor(Math.min(...values) / size) + 1;
+  return CELL_SIZES.find((size) => span(size, xs) * span(size, ys) <= MAX_COUNT_CELLS) ?? CELL_SIZES.at(-1)!;
+}
 
 /** Rows per round trip while an export streams. */
 const EXPORT_BATCH = 10_000;
@@ -54,13 +69,29 @@ export function createDetectionRepository(db: Db) {
       return rows;
     },
 
-    /** How many objects overlap a region, counting no further than `limit`. */
-    async countUpTo(layerId: string, region: Region, limit: number): Promise<number> {
+    /**
+     * About how many objects a region holds, from the finest grid counts of the cells it touches (a little more than
+     * it holds, as edge cells count whole): cheap at any size, where counting the objects is not.
+     */
+    async estimateIn(layerId: string, region: Region): Promise<number> {
+      const size = CELL_SIZES[0];
       const { rows } = await db.execute<{ count: number }>(sql`
-        SELECT count(*)::int AS count FROM (
-          SELECT 1 FROM detections WHERE bbox && ${boxOf(region)}::box AND image_layer_id = ${layerId} LIMIT ${limit}
-        ) AS found`);
+        SELECT coalesce(sum(count), 0)::int AS count FROM detection_cells
+        WHERE image_layer_id = ${layerId} AND cell_size = ${size}
+          AND cell_row BETWEEN ${Math.floor(region.y / size)} AND ${Math.floor((region.y + region.height) / size)}
+          AND cell_column BETWEEN ${Math.floor(region.x / size)} AND ${Math.floor((region.x + region.width) / size)}`);
       return rows[0]!.count;
+    },
+
+    /** The boxes of the objects overlapping a region, but those of hidden classes: enough to mark each. */
+    async boxesIn(layerId: string, region: Region, hidden: readonly number[] = []): Promise<MarkBox[]> {
+      const { rows } = await db.execute<MarkBox>(sql`
+        SELECT class_index AS "classIndex", (bbox[1])[0] AS "minX", (bbox[1])[1] AS "minY",
+               (bbox[0])[0] AS "maxX", (bbox[0])[1] AS "maxY"
+        FROM detections
+        WHERE bbox && ${boxOf(region)}::box AND image_layer_id = ${layerId}
+          AND class_index <> ALL(${hiddenParam(hidden)})`);
+      return rows;
     },
 
     /** The objects overlapping a region (GiST on `bbox`), but those of hidden classes. */
@@ -97,15 +128,35 @@ export function createDetectionRepository(db: Db) {
     },
 
     /**
-     * Objects per class whose centre (of their box) lies inside a polygon, given as PostgreSQL `polygon` text; the
-     * GiST index narrows to the polygon's box first.
+     * Objects per class whose centre (of their box) lies inside a drawing: the grid counts of cells it covers whole,
+     * plus the exact test (`polygon @> point`) of the objects whose centre lies in a cell its outline crosses — those
+     * are found through the GiST index, one box per stretch of border cells.
      */
-    async countInPolygon(layerId: string, polygon: string, bounds: Region): Promise<Map<number, number>> {
+    async countInArea(layerId: string, area: DrawingArea): Promise<Map<number, number>> {
+      const cells = areaCells(area.ring, countCellSize(area.ring));
+      const size = cells.cellSize;
+      const runs = (list: readonly CellRun[]) => sql`unnest(
+        ${sql.param(list.map((run) => run.row))}::int[],
+        ${sql.param(list.map((run) => run.first))}::int[],
+        ${sql.param(list.map((run) => run.last))}::int[]) AS r(row, first, last)`;
       const { rows } = await db.execute<{ classIndex: number; count: number }>(sql`
-        SELECT class_index AS "classIndex", count(*)::int AS count FROM detections
-        WHERE bbox && ${boxOf(bounds)}::box AND image_layer_id = ${layerId}
-          AND ${polygon}::polygon @> center(bbox)
-        GROUP BY class_index`);
+        SELECT "classIndex", sum(count)::int AS count FROM (
+          SELECT c.class_index AS "classIndex", sum(c.count) AS count
+          FROM ${runs(cells.inside)}
+          JOIN detection_cells c ON c.cell_row = r.row AND c.cell_column BETWEEN r.first AND r.last
+          WHERE c.image_layer_id = ${layerId} AND c.cell_size = ${size}
+          GROUP BY c.class_index
+          UNION ALL
+          SELECT d.class_index, count(*)
+          FROM ${runs(cells.border)}
+          JOIN detections d ON d.bbox && box(point(r.first * ${size}, r.row * ${size}),
+                                             point((r.last + 1) * ${size}, (r.row + 1) * ${size}))
+          WHERE d.image_layer_id = ${layerId}
+            AND floor((center(d.bbox))[1] / ${size}) = r.row
+            AND floor((center(d.bbox))[0] / ${size}) BETWEEN r.first AND r.last
+            AND ${area.polygon}::polygon @> center(d.bbox)
+          GROUP BY d.class_index
+        ) AS parts GROUP BY "classIndex"`);
       return new Map(rows.map((row) => [row.classIndex, row.count]));
     },
 

@@ -5,6 +5,7 @@ import {
   DetectionSummarySchema,
   DetectionViewportSchema,
   DRAWING_MESSAGES,
+  type DrawingGeometry,
 } from '@pathology/contract';
 import { Transform } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -15,16 +16,22 @@ import { factories } from '#test/factories.ts';
 import { zipEntries } from '#test/zip-entries.ts';
 import {
   nucleiInside,
+  nucleusAt,
   nucleusFeature,
   nucleusLayout,
   syntheticDetections,
   syntheticDetectionsText,
+  SYNTHETIC_CLASSES,
   type NucleusLayout,
 } from '#test/synthetic-detections.ts';
 import { useTestApp, type TestContext } from '#test/test-app.ts';
 import { createGivenUpHandlers } from '../../jobs/handlers.ts';
 import { WORKER_LOST } from '../../jobs/job-queue.ts';
+import { geoJsonGeometry } from '../drawings/drawing-export.ts';
+import { windsAround } from './area-cells.ts';
 import { detectionImportJob } from './detection-import.job.ts';
+import { renderDetectionTile } from './detection-tiles.ts';
+import { createDetectionRepository, type DetectionRepository } from './detection.repository.ts';
 import { detectionImportKey } from './detection-upload.ts';
 
 const SIZE = { width: 40_000, height: 30_000 };
@@ -226,6 +233,70 @@ describe('detection routes', () => {
       expect((await get('viewer', `${layer.base}/detections/tiles/9/1/0`)).statusCode).toBe(404);
     });
 
+    it('reads at each zoom only what it draws: outlines close, boxes in middle views, grid counts far out', async () => {
+      const repository = createDetectionRepository(t.database.db);
+      const asked: string[] = [];
+      const recording = new Proxy(repository, {
+        get: (target, name: keyof DetectionRepository) => {
+          const method = Reflect.get(target, name) as (...args: unknown[]) => unknown;
+          return (...args: unknown[]) => {
+            asked.push(name);
+            return method.apply(target, args);
+          };
+        },
+      });
+      const colors = new Map([
+        [0, '#c80000'],
+        [1, '#96c896'],
+        [2, '#a05aa0'],
+        [3, '#323232'],
+      ]);
+      const style = { hide: '', fill: 0.35, line: 0.9 };
+      const drawn = async (level: number, column: number, row: number) => {
+        asked.length = 0;
+        const png = await renderDetectionTile(
+          recording,
+          { id: layer.layerId, ...SIZE, colors },
+          { level, column, row },
+          style,
+        );
+        const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+        let painted = 0;
+        for (let at = 3; at < data.length; at += 4) if (data[at]! > 0) painted += 1;
+        return { reads: [...asked], painted, share: painted / (info.width * info.height) };
+      };
+      // Level 16 is one image pixel per tile pixel, level 15 half that: outlines, from the geometry.
+      expect(await drawn(16, 4, 4)).toMatchObject({ reads: ['estimateIn', 'objectsIn'] });
+      expect(await drawn(15, 2, 2)).toMatchObject({ reads: ['estimateIn', 'objectsIn'] });
+      // Levels 14 and 13 (1/4, 1/8): a mark per object from its box; no geometry is read or parsed.
+      for (const level of [14, 13]) {
+        const tile = await drawn(level, 1, 1);
+        expect(tile.reads).toEqual(['estimateIn', 'boxesIn']);
+        // Nuclei are 0.6 of their spacing across: about a quarter of the tile is covered, never all of it.
+        expect(tile.share).toBeGreaterThan(0.15);
+        expect(tile.share).toBeLessThan(0.9);
+      }
+      // Further out, the counts per cell without asking how many objects there are.
+      expect((await drawn(12, 1, 1)).reads).toEqual(['cellsIn']);
+      expect((await drawn(9, 0, 0)).reads).toEqual(['cellsIn']);
+    });
+
+    it('estimates what a region holds from the grid, never less than the objects centred in it', async () => {
+      const repository = createDetectionRepository(t.database.db);
+      for (const region of [
+        { x: 1000, y: 1000, width: 512, height: 512 },
+        { x: 5000, y: 7000, width: 3000, height: 2000 },
+        { x: 0, y: 0, width: 40_000, height: 30_000 },
+      ]) {
+        const inside = [...nucleiInside(layout, region).values()].reduce((a, b) => a + b);
+        const estimate = await repository.estimateIn(layer.layerId, region);
+        expect(estimate).toBeGreaterThanOrEqual(inside);
+        // Edge cells count whole: at most a cell's width more on each side.
+        const grown = { x: region.x - 256, y: region.y - 256, width: region.width + 512, height: region.height + 512 };
+        expect(estimate).toBeLessThanOrEqual([...nucleiInside(layout, grown).values()].reduce((a, b) => a + b));
+      }
+    });
+
     it('tells the class and measurements of the object under a point', async () => {
       const found = (
         await get('viewer', `${layer.base}/detections/at?x=${1000 + layout.spacing / 2}&y=${1000 + layout.spacing / 2}`)
@@ -268,6 +339,55 @@ describe('detection routes', () => {
       for (const item of counted.json<{ classes: { name: string; count: number; share: number }[] }>().classes) {
         expect(item.count).toBe(expected.get(item.name));
         expect(item.share).toBeCloseTo(item.count / total, 6);
+      }
+    });
+
+    it('counts exactly inside a concave polygon and an ellipse, by grid cells and the outline', async () => {
+      const shapes = [
+        {
+          shapeType: 'polygon',
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [2000, 2000],
+                [30_000, 3000],
+                [12_000, 12_000],
+                [28_000, 25_000],
+                [3000, 24_000],
+                [9000, 13_000],
+                [2000, 2000],
+              ],
+            ],
+          },
+        },
+        { shapeType: 'ellipse', geometry: { type: 'Ellipse', center: [20_000, 15_000], radii: [12_000, 9000] } },
+      ] as const;
+      // The exact test over every nucleus, by the centre of its box as the server takes it.
+      const centres = Array.from({ length: layout.count }, (_, index) => {
+        const ring = nucleusFeature(layout, index).geometry.coordinates[0]!;
+        const [xs, ys] = [ring.map(([x]) => x), ring.map(([, y]) => y)];
+        return {
+          x: (Math.min(...xs) + Math.max(...xs)) / 2,
+          y: (Math.min(...ys) + Math.max(...ys)) / 2,
+          name: SYNTHETIC_CLASSES[nucleusAt(layout, index).classIndex]!.name,
+        };
+      });
+      for (const shape of shapes) {
+        const drawn = await send('mia', `${layer.base}/drawings`, JSON.stringify(shape), {
+          'content-type': 'application/json',
+        });
+        expect(drawn.statusCode, drawn.body).toBe(201);
+        const ring = geoJsonGeometry(shape.geometry as DrawingGeometry).coordinates[0] as [number, number][];
+        const expected = new Map(SYNTHETIC_CLASSES.map((item) => [item.name, 0]));
+        for (const centre of centres) {
+          if (windsAround(ring, centre.x, centre.y)) expected.set(centre.name, expected.get(centre.name)! + 1);
+        }
+        const counted = await get('viewer', `${layer.base}/drawings/${drawn.json<{ id: string }>().id}/detections`);
+        const body = counted.json<{ total: number; classes: { name: string; count: number }[] }>();
+        expect(body.total).toBe([...expected.values()].reduce((a, b) => a + b));
+        expect(body.total).toBeGreaterThan(20_000);
+        expect(new Map(body.classes.map((item) => [item.name, item.count]))).toEqual(expected);
       }
     });
 

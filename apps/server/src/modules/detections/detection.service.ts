@@ -160,9 +160,7 @@ export function createDetectionService({
     async viewport(caller: Caller, imageId: string, layerId: string, query: DetectionViewportQuery) {
       await layerOf(caller, imageId, layerId);
       const region = { x: query.x, y: query.y, width: query.width, height: query.height };
-      const close =
-        query.scale >= OBJECT_SCALE &&
-        (await detections.countUpTo(layerId, region, MAX_VIEW_OBJECTS + 1)) <= MAX_VIEW_OBJECTS;
+      const close = query.scale >= OBJECT_SCALE && (await detections.estimateIn(layerId, region)) <= MAX_VIEW_OBJECTS;
       if (close) {
         const rows = await detections.objectsIn(layerId, region);
         return { kind: 'objects', data: rows.map(objectOf) } satisfies DetectionViewport;
@@ -203,10 +201,7 @@ export function createDetectionService({
       const area = drawingArea((JSON.parse(json) as { geometry: DrawingGeometry }).geometry);
       if (area === undefined)
         throw HttpError.validation({ drawingId: DETECTION_MESSAGES.notArea }, DETECTION_MESSAGES.notArea);
-      const [counts, classes] = await Promise.all([
-        detections.countInPolygon(layerId, area.polygon, area.bounds),
-        detections.classes(layerId),
-      ]);
+      const [counts, classes] = await Promise.all([detections.countInArea(layerId, area), detections.classes(layerId)]);
       const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
       return {
         drawingId,

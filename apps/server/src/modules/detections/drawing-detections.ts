@@ -7,7 +7,7 @@ import { drawingArea } from './drawing-area.ts';
  * For the drawings download: the detections inside each area drawing, per class name, on layers that have any.
  * One indexed count per drawing, so an image of a handful of regions over a million detections stays quick.
  */
-export function createDrawingDetectionCounts(detections: Pick<DetectionRepository, 'classes' | 'countInPolygon'>) {
+export function createDrawingDetectionCounts(detections: Pick<DetectionRepository, 'classes' | 'countInArea'>) {
   return async function countsOf(
     drawings: readonly { id: string; imageLayerId: string; geometry: unknown }[],
   ): Promise<DrawingDetections> {
@@ -22,7 +22,7 @@ export function createDrawingDetectionCounts(detections: Pick<DetectionRepositor
       const classes = classesByLayer.get(drawing.imageLayerId);
       const area = classes && drawingArea(drawing.geometry as DrawingGeometry);
       if (!classes || !area) continue;
-      const byIndex = await detections.countInPolygon(drawing.imageLayerId, area.polygon, area.bounds);
+      const byIndex = await detections.countInArea(drawing.imageLayerId, area);
       counts.set(drawing.id, new Map(classes.map((item) => [item.name, byIndex.get(item.index) ?? 0])));
     }
     return { classNames, counts };

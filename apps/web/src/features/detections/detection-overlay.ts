@@ -46,11 +46,15 @@ export class DetectionOverlay {
   private add(source: TileSource): void {
     void tileHeaders().then((headers) => {
       if (this.destroyed || source !== this.source) return;
-      this.viewer.addTiledImage({
+      // OpenSeadragon's types leave out the TiledImage options addTiledImage passes on, immediateRender among them.
+      const options: OpenSeadragon.TileSourceSpecifier & { immediateRender: boolean } = {
         tileSource: source,
         index: this.viewer.world.getItemCount(),
         loadTilesWithAjax: true,
         ajaxHeaders: headers,
+        // Only the level the view needs: the blurry levels on the way there cost the server as much as the sharp
+        // one (each is a query and a drawing) and would queue ahead of it, doubling the wait for the picture.
+        immediateRender: true,
         success: (event) => {
           const { item } = event as unknown as { item: OpenSeadragon.TiledImage };
           if (this.destroyed || source !== this.source) {
@@ -62,7 +66,8 @@ export class DetectionOverlay {
           item.addHandler('fully-loaded-change', () => this.remove(previous));
           if (item.getFullyLoaded()) this.remove(previous);
         },
-      });
+      };
+      this.viewer.addTiledImage(options);
     });
   }
 }
