@@ -1,10 +1,9 @@
-import { once } from 'node:events';
-import { finished } from 'node:stream/promises';
 import { badDetectionFeatureMessage, DETECTION_MESSAGES, detectionFeatureField } from '@pathology/contract';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { HttpError } from '../../http/http-error.ts';
 import { CellCounts } from './detection-cell-counts.ts';
+import { CopyRows } from './copy-rows.ts';
 import { parseDetectionFeature, type ParsedDetection } from './detection-feature.ts';
 
 export interface ImportTarget {
@@ -25,9 +24,6 @@ export interface ImportLimits {
 
 /** Colours of classes the file gives none for, in the order such classes are met. */
 const PALETTE = ['#e03131', '#1971c2', '#2f9e44', '#f08c00', '#9c36b5', '#0c8599', '#e8590c', '#5c940d'];
-
-/** Rows handed to COPY at a time: big enough that the stream's own overhead disappears. */
-const COPY_CHUNK_CHARS = 256 * 1024;
 
 const COPY_DETECTIONS =
   'COPY detections (set_id, image_layer_id, class_index, bbox, geometry, measurements) FROM STDIN (FORMAT text)';
@@ -74,17 +70,11 @@ const invalidFeature = (index: number, reason: string) =>
   HttpError.validation({ [detectionFeatureField(index)]: reason }, badDetectionFeatureMessage(index, reason));
 
 /** The import's grid counts into `detection_cells` by COPY (a row per class and cell: up to two per object). */
-async function writeCells(copy: ReturnType<typeof copyFrom>, prefix: string, cells: CellCounts): Promise<void> {
-  let pending = '';
+async function writeCells(rows: CopyRows, prefix: string, cells: CellCounts): Promise<void> {
   for (const { cellSize, classIndex, column, row, count } of cells.rows()) {
-    pending += `${prefix}${cellSize}\t${classIndex}\t${column}\t${row}\t${count}\n`;
-    if (pending.length >= COPY_CHUNK_CHARS) {
-      if (!copy.write(pending)) await once(copy, 'drain');
-      pending = '';
-    }
+    if (rows.add(`${prefix}${cellSize}\t${classIndex}\t${column}\t${row}\t${count}\n`)) await rows.flush();
   }
-  copy.end(pending);
-  await finished(copy);
+  await rows.end();
 }
 
 export interface StoreOptions {
@@ -121,12 +111,11 @@ export async function storeDetections(
       [target.imageId, target.layerId, target.accountId, target.name, target.predictionId ?? null],
     );
     const setId = rows[0]!.id;
-    const copy = client.query(copyFrom(COPY_DETECTIONS));
-    copying = copy;
+    copying = client.query(copyFrom(COPY_DETECTIONS));
+    const copy = new CopyRows(copying);
     const prefix = `${setId}\t${target.layerId}\t`;
     const cells = new CellCounts();
     let count = 0;
-    let pending = '';
     for await (const feature of features) {
       if (count >= options.maxFeatures) {
         throw HttpError.validation({ file: DETECTION_MESSAGES.tooManyFeatures }, DETECTION_MESSAGES.tooManyFeatures);
@@ -136,20 +125,19 @@ export async function storeDetections(
       const classIndex = classes.indexOf(detection);
       cells.add(classIndex, detection.bbox);
       const [minX, minY, maxX, maxY] = detection.bbox;
-      pending +=
+      const full = copy.add(
         `${prefix}${classIndex}\t(${maxX},${maxY}),(${minX},${minY})\t${copyText(detection.geometry)}\t` +
-        `${detection.measurements === null ? '\\N' : copyText(detection.measurements)}\n`;
+          `${detection.measurements === null ? '\\N' : copyText(detection.measurements)}\n`,
+      );
       count += 1;
-      if (pending.length >= COPY_CHUNK_CHARS) {
-        if (!copy.write(pending)) await once(copy, 'drain');
-        pending = '';
+      if (full) {
+        await copy.flush();
         await options.onProgress?.(count);
       }
     }
     if (count === 0 && options.allowEmpty !== true)
       throw HttpError.validation({ file: DETECTION_MESSAGES.noFeatures }, DETECTION_MESSAGES.noFeatures);
-    copy.end(pending);
-    await finished(copy);
+    await copy.end();
     copying = undefined;
     await options.onProgress?.(count);
     for (const [name, known] of classes.added()) {
@@ -159,7 +147,7 @@ export async function storeDetections(
       );
     }
     copying = client.query(copyFrom(COPY_CELLS));
-    await writeCells(copying, prefix, cells);
+    await writeCells(new CopyRows(copying), prefix, cells);
     copying = undefined;
     await client.query('UPDATE detection_sets SET count = $2 WHERE id = $1', [setId, count]);
     await options.beforeCommit?.(client, { setId, count });
