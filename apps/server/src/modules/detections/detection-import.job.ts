@@ -3,7 +3,8 @@ import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { featuresOf, storeDetections } from './detection-import.ts';
+import { featuresOf } from './detection-file.ts';
+import { storeDetections } from './detection-import.ts';
 import {
   claimDetectionImport,
   detectionImportExists,

@@ -1,15 +1,9 @@
-import { once } from 'node:events';
-import type { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import { badDetectionFeatureMessage, DETECTION_MESSAGES, detectionFeatureField } from '@pathology/contract';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import chain from 'stream-chain';
-import { parser } from 'stream-json';
-import pick from 'stream-json/filters/pick.js';
-import streamArray from 'stream-json/streamers/stream-array.js';
 import { HttpError } from '../../http/http-error.ts';
-import { CELL_SIZES } from './detection-grid.ts';
+import { CellCounts } from './detection-cell-counts.ts';
+import { CopyRows } from './copy-rows.ts';
 import { parseDetectionFeature, type ParsedDetection } from './detection-feature.ts';
 
 export interface ImportTarget {
@@ -31,13 +25,16 @@ export interface ImportLimits {
 /** Colours of classes the file gives none for, in the order such classes are met. */
 const PALETTE = ['#e03131', '#1971c2', '#2f9e44', '#f08c00', '#9c36b5', '#0c8599', '#e8590c', '#5c940d'];
 
-/** Rows handed to COPY at a time: big enough that the stream's own overhead disappears. */
-const COPY_CHUNK_CHARS = 256 * 1024;
+const COPY_DETECTIONS =
+  'COPY detections (set_id, image_layer_id, class_index, bbox, geometry, measurements) FROM STDIN (FORMAT text)';
+const COPY_CELLS =
+  'COPY detection_cells (set_id, image_layer_id, cell_size, class_index, cell_column, cell_row, count) FROM STDIN';
 
-const COPY_SQL =
-  'COPY detections (set_id, image_layer_id, class_index, bbox, geometry, measurements) FROM STDIN (FORMAT csv)';
-
-const csvText = (text: string) => `"${text.replaceAll('"', '""')}"`;
+/**
+ * JSON text as a field of COPY's text format. JSON.stringify writes no raw tab, newline or carriage return (it
+ * escapes them), so only its backslashes need doubling; the format's quotes are plain characters, unlike CSV's.
+ */
+const copyText = (json: string) => (json.includes('\\') ? json.replaceAll('\\', '\\\\') : json);
 
 interface LayerClass {
   index: number;
@@ -72,33 +69,12 @@ async function layerClasses(client: pg.PoolClient, layerId: string) {
 const invalidFeature = (index: number, reason: string) =>
   HttpError.validation({ [detectionFeatureField(index)]: reason }, badDetectionFeatureMessage(index, reason));
 
-/**
- * The features of a GeoJSON FeatureCollection as they are parsed from the stream, one at a time: the file is never
- * held in memory. `onBytes` is told the bytes read so far. Anything that is not JSON ends it with a 422.
- */
-export async function* featuresOf(source: Readable, onBytes?: (bytes: number) => void): AsyncGenerator<unknown> {
-  const items = chain([parser(), pick({ filter: 'features' }), streamArray()]);
-  let bytes = 0;
-  source.on('data', (chunk: Buffer) => {
-    bytes += chunk.length;
-    onBytes?.(bytes);
-  });
-  // A failed read (disk, network) is not the file's fault: it is thrown as it is, so the job retries.
-  let unreadable: Error | undefined;
-  source.on('error', (error) => {
-    unreadable = error;
-    items.destroy(error);
-  });
-  source.pipe(items);
-  try {
-    for await (const item of items as AsyncIterable<{ value: unknown }>) yield item.value;
-  } catch (error) {
-    if (error instanceof HttpError || unreadable !== undefined) throw unreadable ?? error;
-    throw HttpError.validation({ file: DETECTION_MESSAGES.notGeoJson }, DETECTION_MESSAGES.notGeoJson);
-  } finally {
-    source.unpipe(items);
-    source.destroy();
+/** The import's grid counts into `detection_cells` by COPY (a row per class and cell: up to two per object). */
+async function writeCells(rows: CopyRows, prefix: string, cells: CellCounts): Promise<void> {
+  for (const { cellSize, classIndex, column, row, count } of cells.rows()) {
+    if (rows.add(`${prefix}${cellSize}\t${classIndex}\t${column}\t${row}\t${count}\n`)) await rows.flush();
   }
+  await rows.end();
 }
 
 export interface StoreOptions {
@@ -113,7 +89,7 @@ export interface StoreOptions {
 
 /**
  * Stores GeoJSON features of detections (an imported file's, a model's) as one set on a layer in one transaction:
- * rows go to PostgreSQL by COPY as they come, then the grid counts of zoomed-out views are written. The first bad
+ * rows go to PostgreSQL by COPY as they come, and the grid counts of zoomed-out views, counted meanwhile, after them. The first bad
  * feature is a 422 naming it, and a failed import stores nothing. Imports onto one layer take turns (class numbers
  * are per layer).
  */
@@ -135,32 +111,33 @@ export async function storeDetections(
       [target.imageId, target.layerId, target.accountId, target.name, target.predictionId ?? null],
     );
     const setId = rows[0]!.id;
-    const copy = client.query(copyFrom(COPY_SQL));
-    copying = copy;
-    const prefix = `${setId},${target.layerId},`;
+    copying = client.query(copyFrom(COPY_DETECTIONS));
+    const copy = new CopyRows(copying);
+    const prefix = `${setId}\t${target.layerId}\t`;
+    const cells = new CellCounts();
     let count = 0;
-    let pending = '';
     for await (const feature of features) {
       if (count >= options.maxFeatures) {
         throw HttpError.validation({ file: DETECTION_MESSAGES.tooManyFeatures }, DETECTION_MESSAGES.tooManyFeatures);
       }
       const detection = parseDetectionFeature(feature, target.size);
       if (typeof detection === 'string') throw invalidFeature(count, detection);
+      const classIndex = classes.indexOf(detection);
+      cells.add(classIndex, detection.bbox);
       const [minX, minY, maxX, maxY] = detection.bbox;
-      pending +=
-        `${prefix}${classes.indexOf(detection)},"(${maxX},${maxY}),(${minX},${minY})",${csvText(detection.geometry)},` +
-        `${detection.measurements === null ? '' : csvText(detection.measurements)}\n`;
+      const full = copy.add(
+        `${prefix}${classIndex}\t(${maxX},${maxY}),(${minX},${minY})\t${copyText(detection.geometry)}\t` +
+          `${detection.measurements === null ? '\\N' : copyText(detection.measurements)}\n`,
+      );
       count += 1;
-      if (pending.length >= COPY_CHUNK_CHARS) {
-        if (!copy.write(pending)) await once(copy, 'drain');
-        pending = '';
+      if (full) {
+        await copy.flush();
         await options.onProgress?.(count);
       }
     }
     if (count === 0 && options.allowEmpty !== true)
       throw HttpError.validation({ file: DETECTION_MESSAGES.noFeatures }, DETECTION_MESSAGES.noFeatures);
-    copy.end(pending);
-    await finished(copy);
+    await copy.end();
     copying = undefined;
     await options.onProgress?.(count);
     for (const [name, known] of classes.added()) {
@@ -169,15 +146,9 @@ export async function storeDetections(
         [target.layerId, known.index, name, known.color],
       );
     }
-    await client.query(
-      `INSERT INTO detection_cells (set_id, image_layer_id, cell_size, class_index, cell_column, cell_row, count)
-       SELECT d.set_id, d.image_layer_id, s.size, d.class_index,
-              floor((center(d.bbox))[0] / s.size)::int, floor((center(d.bbox))[1] / s.size)::int, count(*)::int
-       FROM detections d CROSS JOIN unnest($2::int[]) AS s(size)
-       WHERE d.set_id = $1
-       GROUP BY 1, 2, 3, 4, 5, 6`,
-      [setId, [...CELL_SIZES]],
-    );
+    copying = client.query(copyFrom(COPY_CELLS));
+    await writeCells(new CopyRows(copying), prefix, cells);
+    copying = undefined;
     await client.query('UPDATE detection_sets SET count = $2 WHERE id = $1', [setId, count]);
     await options.beforeCommit?.(client, { setId, count });
     await client.query('COMMIT');

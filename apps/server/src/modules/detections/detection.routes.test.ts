@@ -491,6 +491,11 @@ describe('detection routes', () => {
     it.each([
       ['cut short', collection([good(0), good(1)]).slice(0, -30), DETECTION_MESSAGES.notGeoJson],
       ['without features', JSON.stringify({ type: 'FeatureCollection', features: [] }), DETECTION_MESSAGES.noFeatures],
+      [
+        'of another GeoJSON type',
+        JSON.stringify({ type: 'GeometryCollection', features: [good(0)] }),
+        DETECTION_MESSAGES.notGeoJson,
+      ],
     ])('fails the import of a file that is %s', async (_name, body, message) => {
       const { base, layerId } = await layerIn();
       const { response, state } = await importText('mia', base, body);
