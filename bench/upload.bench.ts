@@ -13,14 +13,17 @@ import { freePort } from '../apps/server/test/free-port.ts';
 import { startS3Server } from '../apps/server/test/s3-server.ts';
 import { startServerProcess, waitForHealthy, type ServerProcess } from '../apps/server/test/server-process.ts';
 import { uploadFromBrowser } from './support/browser-upload.ts';
+import { sweepChunkSizes } from './support/browser-sweep.ts';
 import { formatLines } from './support/machine.ts';
 import { formatTable } from './support/table.ts';
 import { startTokenIssuer, type TokenIssuer } from '../apps/server/test/token-issuer.ts';
 import { bulkNames, uploadPost, uploadTus, writeSlide, type UploadTarget } from './support/upload-client.ts';
+import { CpuMeter, startNullSink } from './support/upload-probes.ts';
 
 export const description =
   'Streams a multi-GB .tif into the real server (POST images, tus with the web app chunk size; --s3, --browser for ' +
-  'headless Chromium through the web app, --bulk-mb N): MB/s as a share of cp + sync, peak server RSS';
+  'headless Chromium through the web app, --bulk-mb N, --sweep-mib 8,32,… for tus-js-client in Chromium per chunk ' +
+  'size): MB/s as a share of cp + sync, peak server RSS';
 
 /** The issue's goals (issue 30): shares of cp + sync, and the api process's peak RSS while it receives a slide. */
 const GOALS = { post: 0.9, tus: 0.8, bulk: 0.8 };
@@ -38,10 +41,13 @@ interface Options {
   s3: boolean;
   browser: boolean;
   bulkBytes: number;
+  /** Chunk sizes for the browser sweep, none when not asked for. */
+  sweepBytes: number[];
 }
 
 function parseArgs(args: string[]): Options {
   const options = { sizeGb: 2, tus: true, chunkMib: TUS_CHUNK_SIZE / MiB, s3: false, browser: false, bulkMb: 200 };
+  let sweepMib: number[] = [];
   for (let i = 0; i < args.length; i += 1) {
     const [arg = '', inline] = args[i]!.split('=', 2);
     const value = () => Number(inline ?? args[++i]);
@@ -51,11 +57,14 @@ function parseArgs(args: string[]): Options {
     else if (arg === '--size-gb') options.sizeGb = value();
     else if (arg === '--chunk-mib') options.chunkMib = value();
     else if (arg === '--bulk-mb') options.bulkMb = value();
+    else if (arg === '--sweep-mib') sweepMib = (inline ?? args[++i] ?? '').split(',').map(Number);
     else
       throw new Error(
-        `unknown option ${arg} (known: --size-gb N, --chunk-mib N, --skip-tus, --s3, --browser, --bulk-mb N)`,
+        `unknown option ${arg} (known: --size-gb N, --chunk-mib N, --skip-tus, --s3, --browser, --bulk-mb N, ` +
+          '--sweep-mib N,N,…)',
       );
   }
+  if (sweepMib.some((mib) => !(mib > 0))) throw new Error('--sweep-mib takes positive numbers: 8,32,64,256');
   for (const [name, value] of Object.entries({
     sizeGb: options.sizeGb,
     chunkMib: options.chunkMib,
@@ -70,6 +79,7 @@ function parseArgs(args: string[]): Options {
     s3: options.s3,
     browser: options.browser,
     bulkBytes: Math.round(options.bulkMb * MB),
+    sweepBytes: sweepMib.map((mib) => Math.round(mib * MiB)),
   };
 }
 
@@ -126,6 +136,8 @@ interface Row {
   baseline?: { seconds: number; goal: number };
   rssBeforeMb?: number;
   peakRssMb?: number;
+  /** CPU seconds of the receiving process, of the bench's client, and of the whole machine (other processes too). */
+  cpu?: { server: number; client: number; machineBusy: number };
 }
 
 const mb = (kb: number) => kb / 1024;
@@ -143,6 +155,9 @@ function printResults(rows: Row[], hwmKb: number, chunkBytes: number): void {
         : `${share.toFixed(2)}× (goal ${row.baseline!.goal}×) ${share >= row.baseline!.goal ? 'PASS' : 'FAIL'}`,
       row.rssBeforeMb == null ? '' : row.rssBeforeMb.toFixed(0),
       row.peakRssMb == null ? '' : `${row.peakRssMb.toFixed(0)} ${row.peakRssMb < GOAL_RSS_MB ? 'PASS' : 'FAIL'}`,
+      row.cpu == null
+        ? ''
+        : `${row.cpu.server.toFixed(1)} / ${row.cpu.client.toFixed(1)} / ${row.cpu.machineBusy.toFixed(1)}`,
     ];
   });
   console.log(
@@ -156,6 +171,7 @@ function printResults(rows: Row[], hwmKb: number, chunkBytes: number): void {
           { title: 'share of cp + sync' },
           { title: 'server RSS before (MiB)', align: 'right' },
           { title: `server peak RSS (MiB, goal < ${GOAL_RSS_MB})`, align: 'right' },
+          { title: 'CPU s: server / client / machine', align: 'right' },
         ],
         table,
       ),
@@ -164,7 +180,10 @@ function printResults(rows: Row[], hwmKb: number, chunkBytes: number): void {
     `\nServer VmHWM (lifetime peak, start-up and migrations included): ${mb(hwmKb).toFixed(0)} MiB. ` +
       `RSS sampled every ${SAMPLE_MS} ms from /proc/<pid>/status. Upload times include storing the blob ` +
       `(fsync) and the database row; tus sends PATCHes of ${chunkBytes / MiB} MiB (the web app's TUS_CHUNK_SIZE ` +
-      `unless --chunk-mib). Browser rows run the whole app (api and worker in one process) and Chromium on the same cores.` +
+      `unless --chunk-mib). CPU: seconds of the receiving process and of the bench's client (user + system), and ` +
+      `the busy seconds of all cores (every process on the machine); a machine busy for close to the cores × the ` +
+      `upload's seconds was short of CPU. The null sink reads and drops the body: the client's cost alone. ` +
+      `Browser rows run the whole app (api and worker in one process) and Chromium on the same cores.` +
       (rows.some((row) => row.name.includes('S3'))
         ? ' On S3 each tus PATCH goes to the bucket as multipart-upload parts (8 MiB, each buffered in the OS ' +
           "temporary folder while it is sent) and the last byte completes the upload at the image's key, no copy; " +
@@ -215,6 +234,7 @@ async function measureServer(
   database: Database,
 ): Promise<Row[]> {
   const sampler = new RssSampler(server.child.pid!);
+  const meter = new CpuMeter(server.child.pid!);
   const kinds = [{ name: 'POST images', goal: GOALS.post, upload: uploadPost }];
   if (options.tus) {
     kinds.push({
@@ -227,6 +247,7 @@ async function measureServer(
   for (const { name, goal, upload } of kinds) {
     const before = (await sampler.read()).rssKb;
     sampler.start();
+    await meter.start();
     const start = performance.now();
     const id = await upload(
       target,
@@ -237,6 +258,7 @@ async function measureServer(
       throw new Error(`${name} → ${options.label} failed; the server said:\n${server.output()}`, { cause: error });
     });
     const seconds = (performance.now() - start) / 1000;
+    const cpu = await meter.stop();
     const peak = await sampler.stop();
     const [row] = await database.db.select({ size: images.size }).from(images).where(eq(images.id, id));
     if (row?.size !== options.sizeBytes) throw new Error(`${name}: stored ${row?.size} bytes`);
@@ -248,10 +270,26 @@ async function measureServer(
       rssBeforeMb: mb(before),
       peakRssMb: mb(peak),
       baseline: { seconds: options.baseline, goal },
+      cpu,
     });
     process.stdout.write(`${label}: ${seconds.toFixed(1)} s\n`);
   }
   return rows;
+}
+
+/** The client alone: POST images' body sent to a process that drops it. */
+async function measureSink(slide: string, size: number): Promise<Row> {
+  const sink = await startNullSink();
+  try {
+    const meter = new CpuMeter(sink.child.pid!);
+    await meter.start();
+    const start = performance.now();
+    await uploadPost({ base: sink.base, auth: '', caseId: 'sink' }, slide, size, 'sink.tif');
+    const seconds = (performance.now() - start) / 1000;
+    return { name: 'POST → null sink (client alone)', bytes: size, seconds, cpu: await meter.stop() };
+  } finally {
+    await sink.stop();
+  }
 }
 
 /** Generates the slide, measures cp + sync, then the server-only paths (filesystem, S3) and the browser's. */
@@ -271,6 +309,7 @@ export async function run(args: string[]): Promise<void> {
 
     const baseline = await copyAndSync([slide], path.join(root, 'copy'));
     const rows: Row[] = [{ name: 'cp + sync (same disk)', bytes: options.sizeBytes, seconds: baseline }];
+    rows.push(await measureSink(slide, options.sizeBytes));
 
     const postgres = await startEmbeddedPostgres({
       dataDir: path.join(root, 'pg'),
@@ -343,6 +382,16 @@ export async function run(args: string[]): Promise<void> {
         seconds: figures.bulkSeconds!,
         baseline: { seconds: bulkBaseline, goal: GOALS.bulk },
       });
+    }
+    if (options.sweepBytes.length > 0) {
+      for (const { chunkBytes, seconds } of await sweepChunkSizes(slide, options.sweepBytes)) {
+        rows.push({
+          name: `browser: tus-js-client, ${chunkBytes / MiB} MiB chunks`,
+          bytes: options.sizeBytes,
+          seconds,
+          baseline: { seconds: baseline, goal: GOALS.tus },
+        });
+      }
     }
     printResults(rows, hwmKb, options.chunkBytes);
   } finally {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -13,6 +13,7 @@ import {
   type BlobStore,
   type PutBlobOptions,
 } from './blob-store.ts';
+import { BatchedFileWriter } from './batched-file-writer.ts';
 import { ByteCounter } from './blob-stream.ts';
 import { assertBlobKey, assertBlobPrefix, assertBlobRange, isBlobKey } from './keys.ts';
 
@@ -61,7 +62,7 @@ export class FilesystemBlobStore implements BlobStore {
     const temporary = `${target}.~${randomBytes(8).toString('hex')}`;
     const counter = new ByteCounter(options.size);
     // flush: fsync before 'finish', so after a crash the key holds the old blob or the whole new one, never a stub.
-    const writer = createWriteStream(temporary, { flags: 'wx', flush: true });
+    const writer = new BatchedFileWriter(temporary, { flags: 'wx', flush: true });
     const heartbeat = setInterval(() => {
       const now = new Date();
       fs.utimes(temporary, now, now).catch(() => undefined);

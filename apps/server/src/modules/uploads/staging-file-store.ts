@@ -1,15 +1,11 @@
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, Upload } from '@tus/server';
-import { ByteCounter } from '../../storage/blob-stream.ts';
+import { BatchedFileWriter } from '../../storage/batched-file-writer.ts';
 import { storageFailure } from '../../storage/storage-failure.ts';
-
-/** Lets a few socket reads gather into one write when the disk lags, rather than one write per 64 KiB read. */
-const WRITE_BUFFER = 4 * 1024 * 1024;
 
 /**
  * tus's FileStore, whose PATCH write keeps the reason when the disk is full or refuses writes (FileStore
@@ -22,18 +18,14 @@ const WRITE_BUFFER = 4 * 1024 * 1024;
  */
 export class StagingFileStore extends FileStore {
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    const counter = new ByteCounter();
-    const writer = createWriteStream(path.join(this.directory, id), {
-      flags: 'r+',
-      start: offset,
-      highWaterMark: WRITE_BUFFER,
-    });
+    // Socket reads gathered into large writes; a PATCH cut short keeps what was gathered (the writer ends with it).
+    const writer = new BatchedFileWriter(path.join(this.directory, id), { flags: 'r+', start: offset });
     try {
-      await pipeline(readable, counter, writer);
+      await pipeline(readable, writer);
     } catch (error) {
       throw storageFailure(error) ?? error;
     }
-    return offset + counter.bytes;
+    return offset + writer.bytesWritten;
   }
 
   /** An upload whose file went into the blob store is whole (tus reads it again after the last PATCH). */

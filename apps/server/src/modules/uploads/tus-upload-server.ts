@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ERRORS, EVENTS, Server, type Locker, type ServerOptions, type Upload } from '@tus/server';
-import { ImageUploadQuerySchema, MESSAGES, type ErrorResponse } from '@pathology/contract';
+import { IMAGE_MESSAGES, ImageUploadQuerySchema, MESSAGES, type ErrorResponse } from '@pathology/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller.ts';
 import { refuseNulCharacters } from '../../http/nul-characters.ts';
@@ -18,6 +18,7 @@ const OWNER_KEY = 'accountId';
 const REQUEST_KEYS = ['caseId', 'filename', 'displayName', 'metadata'] as const;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const BUSY_BODY = JSON.stringify({ message: IMAGE_MESSAGES.uploadBusy } satisfies ErrorResponse);
 
 /** The request type the tus hooks receive (a web Request wrapping Node's). */
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
@@ -41,6 +42,11 @@ interface Deps {
   /** The public path of the endpoint, e.g. `/api/v1/uploads/images`. */
   path: string;
   log: FastifyBaseLogger;
+}
+
+/** The answer of a request that met the upload held by another (the locker's 423, or ours while storing). */
+function isBusy(error: unknown): boolean {
+  return typeof error === 'object' && error != null && 'status_code' in error && error.status_code === 423;
 }
 
 /** The upload's metadata as the body of `POST images`, or 422 with one message per field. */
@@ -108,6 +114,36 @@ export function createTusUploadServer({ ingest, storage, locker, path: endpoint,
     });
   }
 
+  /**
+   * Holds the upload's lock (across processes) while `work` runs. A request of this process that asks for it
+   * meanwhile is not let in early: it waits, then is answered 423 and retries.
+   */
+  async function underLock<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const lock = locker.newLock(id);
+    await lock.lock(new AbortController().signal, () => undefined);
+    try {
+      return await work();
+    } finally {
+      await lock.unlock();
+    }
+  }
+
+  /**
+   * A complete upload that nobody is storing: its server was killed after the last byte and before the image was
+   * recorded (the lock went with the process). Its HEAD would say it is whole, which a tus client takes for
+   * success with no image; made one byte short, the client sends that byte again and storing runs once more.
+   */
+  async function reopenUnstored(id: string): Promise<void> {
+    if (storage.reopenUnstored == null || finishing.has(id)) return;
+    const upload = await datastore.getUpload(id);
+    if (upload.size == null || upload.offset !== upload.size) return;
+    await underLock(id, async () => {
+      const current = await datastore.getUpload(id);
+      if (finishing.has(id) || current.offset !== current.size) return;
+      if (await storage.reopenUnstored!(current)) log.warn({ uploadId: id }, 'reopened a complete upload never stored');
+    });
+  }
+
   async function discard(id: string): Promise<void> {
     await datastore.remove(id).catch((error: unknown) => {
       if (error !== ERRORS.FILE_NOT_FOUND) log.warn({ err: error, uploadId: id }, 'could not delete a partial upload');
@@ -132,6 +168,7 @@ export function createTusUploadServer({ ingest, storage, locker, path: endpoint,
       // An upload belongs to the account that created it; to anyone else it does not exist.
       const upload = await datastore.getUpload(id);
       if (upload.metadata?.[OWNER_KEY] !== callerOf(req).accountId) throw new TusFailure(ERRORS.FILE_NOT_FOUND);
+      if (req.method === 'HEAD') await reopenUnstored(id);
     },
     async onUploadCreate(req, upload) {
       try {
@@ -149,13 +186,22 @@ export function createTusUploadServer({ ingest, storage, locker, path: endpoint,
       }
       finishing.add(upload.id);
       try {
-        const request = parseUploadRequest(upload.metadata);
-        const prepared = await ingest.prepare(callerOf(req), request, undefined, storage.imageIdOf?.(upload));
-        const result = await storage.receive(ingest, prepared, upload);
+        // tus let go of the upload's lock after the last byte; it is held again while storing, so that no HEAD on
+        // another process takes the upload for one whose server died before storing it (reopenUnstored).
+        const result = await underLock(upload.id, async () => {
+          const current = await datastore.getUpload(upload.id);
+          // A HEAD elsewhere got in first and made it one byte short: the client sends that byte again.
+          if (current.offset !== current.size) throw new TusFailure({ status_code: 423, body: BUSY_BODY });
+          const request = parseUploadRequest(upload.metadata);
+          const prepared = await ingest.prepare(callerOf(req), request, undefined, storage.imageIdOf?.(upload));
+          return storage.receive(ingest, prepared, upload);
+        });
         // The file goes once tus has written the response (POST_FINISH), as the creation handler still reads it.
         return { status_code: 200, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify(result) };
       } catch (error) {
         finishing.delete(upload.id);
+        // Busy (423): the upload stays as it is, and the client retries.
+        if (isBusy(error)) throw failure(req, error);
         if (!(error instanceof StorageFailure && (await keepResumable(upload)))) await discard(upload.id);
         throw failure(req, error);
       }

@@ -25,6 +25,12 @@ export interface UploadStorage {
    * so), so that a client resuming it sends its last byte again and storing is retried.
    */
   keepResumable(upload: Upload): Promise<boolean>;
+  /**
+   * A complete upload that no process is storing (its server was killed between the last byte and recording the
+   * image): made one byte short again, as keepResumable does, when its bytes were never stored; says whether it was.
+   * None where the last byte already stored the bytes at the image's key (S3).
+   */
+  reopenUnstored?(upload: Upload): Promise<boolean>;
   /** Deletes the uploads older than the expiration, complete ones not `finishing` included; returns how many. */
   sweep(server: Server, finishing: ReadonlySet<string>): Promise<number>;
 }
@@ -42,6 +48,13 @@ export function folderUploadStorage(directory: string): UploadStorage {
     // With the offset at the full length, a tus client would take the upload for finished: one byte goes.
     async keepResumable(upload) {
       await fs.truncate(fileOf(upload), Math.max(0, (upload.size ?? 1) - 1));
+      return true;
+    },
+    // Storing moves the whole file into the blob store: one still here, whole, was never stored.
+    async reopenUnstored(upload) {
+      const staged = await fs.stat(fileOf(upload)).catch(() => null);
+      if (upload.size == null || upload.size === 0 || staged?.size !== upload.size) return false;
+      await fs.truncate(fileOf(upload), upload.size - 1);
       return true;
     },
     async sweep(server, finishing) {
