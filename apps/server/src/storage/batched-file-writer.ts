@@ -2,9 +2,9 @@ import fs, { type FileHandle } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 
 /**
- * Bytes gathered before one write. A socket hands over 64 KiB at a time; writing each on its own costs a trip
- * through libuv's thread pool (a wake-up and a context switch) per 64 KiB, which on a busy machine cost more than the
- * copy into the page cache itself (issue 30).
+ * How much may gather while a write is under way before the stream asks its source to wait. A socket hands over
+ * 64 KiB at a time; writing each on its own costs a trip through libuv's thread pool (a wake-up and a context
+ * switch) per 64 KiB, which on a busy machine cost more than the copy into the page cache itself (issue 30).
  */
 export const WRITE_BATCH_BYTES = 4 * 1024 * 1024;
 
@@ -18,26 +18,24 @@ export interface BatchedFileWriterOptions {
 }
 
 /**
- * A file writer that gathers what it is given into batches of `batchBytes` and writes each with one writev.
- * A chunk is taken as soon as it is buffered, so a failed write fails the next chunk or the end of the stream;
- * memory stays under two batches (the one being written and the one filling).
+ * A file writer that writes each chunk as soon as no write is under way, and everything that arrived during a
+ * write with one writev after it. Fast senders so get few large writes; a slow one (a throttled browser) gets its
+ * bytes on disk at once, so a server killed mid-upload loses at most the write under way and a resumed upload
+ * goes on from nearly where it stopped.
  */
 export class BatchedFileWriter extends Writable {
-  /** Bytes written to the file so far (not those still gathered). */
+  /** Bytes written to the file so far. */
   bytesWritten = 0;
+  /** writev calls so far: how well the chunks were gathered. */
+  writes = 0;
   #handle: FileHandle | undefined;
   #position: number;
-  #batch: Buffer[] = [];
-  #batchLength = 0;
-  readonly #batchBytes: number;
 
   constructor(
     private readonly file: string,
     private readonly options: BatchedFileWriterOptions,
   ) {
-    const batchBytes = options.batchBytes ?? WRITE_BATCH_BYTES;
-    super({ highWaterMark: batchBytes });
-    this.#batchBytes = batchBytes;
+    super({ highWaterMark: options.batchBytes ?? WRITE_BATCH_BYTES });
     this.#position = options.start ?? 0;
   }
 
@@ -49,16 +47,18 @@ export class BatchedFileWriter extends Writable {
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    this.#batch.push(chunk);
-    this.#batchLength += chunk.length;
-    if (this.#batchLength < this.#batchBytes) return callback();
-    this.#writeBatch().then(() => callback(), callback);
+    this.#writeAll([chunk]).then(() => callback(), callback);
+  }
+
+  override _writev(
+    chunks: { chunk: Buffer; encoding: BufferEncoding }[],
+    callback: (error?: Error | null) => void,
+  ): void {
+    this.#writeAll(chunks.map(({ chunk }) => chunk)).then(() => callback(), callback);
   }
 
   override _final(callback: (error?: Error | null) => void): void {
-    this.#writeBatch()
-      .then(() => (this.options.flush ? this.#handle!.sync() : undefined))
-      .then(() => callback(), callback);
+    Promise.resolve(this.options.flush ? this.#handle!.sync() : undefined).then(() => callback(), callback);
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
@@ -71,13 +71,11 @@ export class BatchedFileWriter extends Writable {
     );
   }
 
-  async #writeBatch(): Promise<void> {
-    const batch = this.#batch;
-    this.#batch = [];
-    this.#batchLength = 0;
+  async #writeAll(buffers: Buffer[]): Promise<void> {
     // writev may write less than asked (a full disk part-way): what is left is written again from there.
-    let pending = batch;
+    let pending = buffers;
     while (pending.length > 0) {
+      this.writes += 1;
       const { bytesWritten } = await this.#handle!.writev(pending, this.#position);
       if (bytesWritten === 0) throw new Error(`no byte of ${this.file} could be written at ${this.#position}`);
       this.#position += bytesWritten;
