@@ -5,8 +5,6 @@ export interface RunToolOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   cwd?: string;
-  /** Runs the tool at this niceness (through `nice`, so every thread it starts inherits it). */
-  niceness?: number;
 }
 
 export interface ToolResult {
@@ -53,10 +51,7 @@ function childEnvironment(): NodeJS.ProcessEnv {
 export function runTool(command: string, args: readonly string[], options: RunToolOptions): Promise<ToolResult> {
   return new Promise((resolve, reject) => {
     options.signal?.throwIfAborted();
-    const [program, programArgs] = options.niceness
-      ? ['nice', ['-n', String(options.niceness), command, ...args]]
-      : [command, args];
-    const child = spawn(program, programArgs, {
+    const child = spawn(command, args, {
       detached: true,
       cwd: options.cwd,
       env: childEnvironment(),

@@ -16,13 +16,7 @@ export async function linkSource(context: ConvertContext): Promise<void> {
   });
 }
 
-/**
- * Conversions yield the cores to whatever else runs: a pathologist reading tiles from the original while its pyramid
- * builds waits for those tiles, not for the pyramid. On an idle machine the conversion still gets every core.
- */
-const CONVERSION_NICENESS = 10;
-
-/** Runs the vips command line in workDir within the conversion's time limit, at a lower priority than serving. */
+/** Runs the vips command line in workDir within the conversion's time limit. */
 export async function vips(
   context: ConvertContext,
   command: 'vips' | 'vipsheader',
@@ -32,7 +26,6 @@ export async function vips(
     timeoutMs: remainingMs(context),
     signal: context.signal,
     cwd: context.workDir,
-    niceness: CONVERSION_NICENESS,
   });
   if (result.exitCode === 0) return result;
   // Killed from outside (the out-of-memory killer, an operator): nothing is known about the file, so another attempt.
