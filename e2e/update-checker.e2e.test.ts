@@ -30,6 +30,12 @@ async function fakeDeployments(page: Page) {
 
 const toasts = (page: Page) => page.getByTestId('update-toast');
 
+/**
+ * Waits until the page's own requests have answered: moving the installed clock on by minutes while one is still
+ * under way fires its 20-second time-out, a console error that has nothing to do with updates.
+ */
+const settleRequests = (page: Page) => page.waitForLoadState('networkidle');
+
 describe('update checker: a newer deployment is offered as a refresh', () => {
   it('polls every minute, asks once, waits twice as long after Ignore, and reloads on Refresh', async () => {
     await withAppPage(browser, baseURL, 'update-toast', async (app) => {
@@ -38,6 +44,7 @@ describe('update checker: a newer deployment is offered as a refresh', () => {
       const meta = await fakeDeployments(page);
       await signIn(page, 'member');
       await expect.poll(() => meta.requests).toBe(1);
+      await settleRequests(page);
 
       await page.clock.runFor(MINUTE);
       await expect.poll(() => meta.requests).toBe(2);
@@ -88,6 +95,7 @@ describe('update checker: a newer deployment is offered as a refresh', () => {
       });
       await signIn(page, 'member');
       await expect.poll(() => requests).toBe(1);
+      await settleRequests(page);
       await page.clock.runFor(5 * MINUTE);
       expect(requests).toBe(1);
       expect(await toasts(page).count()).toBe(0);
