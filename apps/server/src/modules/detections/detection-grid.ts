@@ -67,7 +67,7 @@ export type CellCount = {
 };
 
 /** `#rrggbb` as [r, g, b]. */
-const channels = (color: string): [number, number, number] => [
+export const channels = (color: string): [number, number, number] => [
   Number.parseInt(color.slice(1, 3), 16),
   Number.parseInt(color.slice(3, 5), 16),
   Number.parseInt(color.slice(5, 7), 16),

@@ -1,4 +1,4 @@
-import type { Region } from './detection-grid.ts';
+import { channels, type Region } from './detection-grid.ts';
 
 /** An object's box in image pixels and its class. A type, not an interface: rows of db.execute must be records. */
 export type MarkBox = {
@@ -11,13 +11,6 @@ export type MarkBox = {
 
 /** A mark is at least this many tile pixels across, so a far view still shows every object. */
 const MIN_MARK_PIXELS = 1.5;
-
-/** `#rrggbb` as [r, g, b]. */
-const channels = (color: string): [number, number, number] => [
-  Number.parseInt(color.slice(1, 3), 16),
-  Number.parseInt(color.slice(3, 5), 16),
-  Number.parseInt(color.slice(5, 7), 16),
-];
 
 /**
  * Each object as the ellipse inscribed in its box, one RGBA picture of a tile: for middle views, where an object is
