@@ -1,13 +1,9 @@
-import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { OrganizationList } from '@pathology/contract';
 import { TUS_RETRY_DELAYS } from '../../apps/web/src/features/uploads/tus-settings.ts';
-import { startAppServer, type AppServer } from '../../e2e/support/app-server.ts';
-import { launchBrowser, openAppPage } from '../../e2e/support/browser.ts';
 import { apiCall } from '../../e2e/support/case-api.ts';
-import { webDist } from '../../e2e/support/paths.ts';
-import { accessToken, signIn } from '../../e2e/support/sign-in.ts';
+import { accessToken } from '../../e2e/support/sign-in.ts';
+import { withMemberPage } from './browser-app.ts';
 
 /** tus-js-client's own browser build, the same version the web app bundles. */
 const TUS_BUNDLE = createRequire(import.meta.url).resolve('tus-js-client/dist/tus.min.js');
@@ -34,69 +30,53 @@ export interface SweepFigure {
  * runs tus-js-client's browser build itself, as the dialog does.
  */
 export async function sweepChunkSizes(slide: string, chunkSizes: number[]): Promise<SweepFigure[]> {
-  await fs.access(path.join(webDist, 'index.html')).catch(() => {
-    throw new Error('the browser mode needs the built web app: npm run build -w apps/web');
-  });
-  let server: AppServer | undefined;
-  const browser = await launchBrowser();
-  try {
-    server = await startAppServer({ env: { LOG_LEVEL: 'warn' } });
-    // The page gets tus-js-client as an inline script, which the app's Content-Security-Policy would refuse.
-    const app = await openAppPage(browser, server.url, { bypassCSP: true });
-    const { page } = app;
-    try {
-      await signIn(page, 'member', '/cases');
-      const groups = (await apiCall(page, 'GET', '/organizations')).json as OrganizationList;
-      const created = await apiCall(page, 'POST', '/cases', {
-        caseNumber: `BENCH-SWEEP-${Date.now()}`,
-        ownerOrganizationId: groups.data[0]!.id,
-      });
-      const caseId = (created.json as { id: string }).id;
-      await page.addScriptTag({ path: TUS_BUNDLE });
-      await page.evaluate(() => {
-        // Typed without the DOM library, which the bench's Node code does not load.
-        const { document } = globalThis as unknown as PageGlobals;
-        const input = document.createElement('input');
-        input.type = 'file';
-        input.id = 'sweep-file';
-        document.body.append(input);
-      });
-      await page.locator('#sweep-file').setInputFiles(slide);
-      const figures: SweepFigure[] = [];
-      // The first upload of a page ran 2–3× slower than the same one later (JIT, caches), whichever the chunk size:
-      // one untimed upload first, so the order of the sizes does not decide the result.
-      for (const [index, chunkBytes] of [chunkSizes[0]!, ...chunkSizes].entries()) {
-        const token = await accessToken(page);
-        const seconds = await page.evaluate(
-          async (run) => {
-            const { tus, document } = globalThis as unknown as PageGlobals;
-            const file = document.getElementById('sweep-file').files[0];
-            const start = performance.now();
-            await new Promise((resolve, reject) => {
-              new tus.Upload(file, {
-                endpoint: '/api/v1/uploads/images',
-                chunkSize: run.chunkBytes,
-                retryDelays: run.retryDelays,
-                metadata: { caseId: run.caseId, filename: run.filename },
-                headers: { Authorization: `Bearer ${run.token}` },
-                onSuccess: resolve,
-                onError: reject,
-              }).start();
-            });
-            return (performance.now() - start) / 1000;
-          },
-          { chunkBytes, token, caseId, filename: `sweep-${index}.tif`, retryDelays: [...TUS_RETRY_DELAYS] },
-        );
-        if (index === 0) continue;
-        figures.push({ chunkBytes, seconds });
-        process.stdout.write(`browser, ${chunkBytes / 1024 ** 2} MiB chunks: ${seconds.toFixed(1)} s\n`);
-      }
-      return figures;
-    } finally {
-      await app.close();
+  // The page gets tus-js-client as an inline script, which the app's Content-Security-Policy would refuse.
+  return withMemberPage({ bypassCSP: true }, async (page) => {
+    const groups = (await apiCall(page, 'GET', '/organizations')).json as OrganizationList;
+    const created = await apiCall(page, 'POST', '/cases', {
+      caseNumber: `BENCH-SWEEP-${Date.now()}`,
+      ownerOrganizationId: groups.data[0]!.id,
+    });
+    const caseId = (created.json as { id: string }).id;
+    await page.addScriptTag({ path: TUS_BUNDLE });
+    await page.evaluate(() => {
+      // Typed without the DOM library, which the bench's Node code does not load.
+      const { document } = globalThis as unknown as PageGlobals;
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = 'sweep-file';
+      document.body.append(input);
+    });
+    await page.locator('#sweep-file').setInputFiles(slide);
+    const figures: SweepFigure[] = [];
+    // The first upload of a page ran 2–3× slower than the same one later (JIT, caches), whichever the chunk size:
+    // one untimed upload first, so the order of the sizes does not decide the result.
+    for (const [index, chunkBytes] of [chunkSizes[0]!, ...chunkSizes].entries()) {
+      const token = await accessToken(page);
+      const seconds = await page.evaluate(
+        async (run) => {
+          const { tus, document } = globalThis as unknown as PageGlobals;
+          const file = document.getElementById('sweep-file').files[0];
+          const start = performance.now();
+          await new Promise((resolve, reject) => {
+            new tus.Upload(file, {
+              endpoint: '/api/v1/uploads/images',
+              chunkSize: run.chunkBytes,
+              retryDelays: run.retryDelays,
+              metadata: { caseId: run.caseId, filename: run.filename },
+              headers: { Authorization: `Bearer ${run.token}` },
+              onSuccess: resolve,
+              onError: reject,
+            }).start();
+          });
+          return (performance.now() - start) / 1000;
+        },
+        { chunkBytes, token, caseId, filename: `sweep-${index}.tif`, retryDelays: [...TUS_RETRY_DELAYS] },
+      );
+      if (index === 0) continue;
+      figures.push({ chunkBytes, seconds });
+      process.stdout.write(`browser, ${chunkBytes / 1024 ** 2} MiB chunks: ${seconds.toFixed(1)} s\n`);
     }
-  } finally {
-    await browser.close();
-    await server?.stop();
-  }
+    return figures;
+  });
 }

@@ -1,10 +1,5 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { startAppServer, type AppServer } from '../../e2e/support/app-server.ts';
-import { launchBrowser, openAppPage } from '../../e2e/support/browser.ts';
-import { webDist } from '../../e2e/support/paths.ts';
 import { switchLanguage, waitForShell } from '../../e2e/support/shell.ts';
-import { signIn } from '../../e2e/support/sign-in.ts';
+import { withMemberPage } from './browser-app.ts';
 
 /** Long enough for a few GB over loopback on a slow disk. */
 const UPLOAD_TIMEOUT_MS = 30 * 60_000;
@@ -23,50 +18,32 @@ export interface BrowserFigures {
  * app; the files reach the page as real `File`s of the disk, which the browser reads as it sends them.
  */
 export async function uploadFromBrowser(slide: string, bulkFiles: string[] = []): Promise<BrowserFigures> {
-  await fs.access(path.join(webDist, 'index.html')).catch(() => {
-    throw new Error('the browser mode needs the built web app: npm run build -w apps/web');
-  });
-  let server: AppServer | undefined;
-  const browser = await launchBrowser();
-  try {
-    server = await startAppServer({ env: { LOG_LEVEL: 'warn' } });
-    const app = await openAppPage(browser, server.url);
-    const { page } = app;
-    try {
-      await signIn(page, 'member', '/cases');
-      await waitForShell(page);
-      await switchLanguage(page, 'en');
-      await page.locator('[data-testid="case-table"][aria-busy="false"]').waitFor();
-      await page.getByRole('button', { name: 'Add Images', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add Images' });
-      await dialog.getByLabel('Case number').fill(`BENCH-${Date.now()}`);
-      await dialog.getByText('New case', { exact: true }).waitFor();
-      await dialog.getByTestId('dialog-file-input').setInputFiles(slide);
-      const start = performance.now();
-      await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-      await dialog
-        .locator('[data-testid="upload-item"][data-status="uploaded"]')
-        .waitFor({ timeout: UPLOAD_TIMEOUT_MS });
-      const dialogSeconds = (performance.now() - start) / 1000;
-      if (bulkFiles.length === 0) return { dialogSeconds };
+  return withMemberPage({}, async (page) => {
+    await waitForShell(page);
+    await switchLanguage(page, 'en');
+    await page.locator('[data-testid="case-table"][aria-busy="false"]').waitFor();
+    await page.getByRole('button', { name: 'Add Images', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Images' });
+    await dialog.getByLabel('Case number').fill(`BENCH-${Date.now()}`);
+    await dialog.getByText('New case', { exact: true }).waitFor();
+    await dialog.getByTestId('dialog-file-input').setInputFiles(slide);
+    const start = performance.now();
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await dialog.locator('[data-testid="upload-item"][data-status="uploaded"]').waitFor({ timeout: UPLOAD_TIMEOUT_MS });
+    const dialogSeconds = (performance.now() - start) / 1000;
+    if (bulkFiles.length === 0) return { dialogSeconds };
 
-      await page.goto('/bulk-upload');
-      await page.locator('[data-testid="bulk-upload"][data-step="adding"]').waitFor();
-      await page.getByTestId('bulk-file-input').setInputFiles(bulkFiles);
-      await page.getByRole('button', { name: 'Preview', exact: true }).click();
-      await page.locator('[data-testid="bulk-upload"][data-step="previewing"]').waitFor();
-      const bulkStart = performance.now();
-      await page.getByRole('button', { name: `Upload ${bulkFiles.length} files` }).click();
-      await page.locator('[data-testid="bulk-upload"][data-step="done"]').waitFor({ timeout: UPLOAD_TIMEOUT_MS });
-      const bulkSeconds = (performance.now() - bulkStart) / 1000;
-      const uploaded = await page.locator('[data-testid="upload-item"][data-status="uploaded"]').count();
-      if (uploaded !== bulkFiles.length) throw new Error(`bulk upload: ${uploaded} of ${bulkFiles.length} uploaded`);
-      return { dialogSeconds, bulkSeconds };
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await browser.close();
-    await server?.stop();
-  }
+    await page.goto('/bulk-upload');
+    await page.locator('[data-testid="bulk-upload"][data-step="adding"]').waitFor();
+    await page.getByTestId('bulk-file-input').setInputFiles(bulkFiles);
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await page.locator('[data-testid="bulk-upload"][data-step="previewing"]').waitFor();
+    const bulkStart = performance.now();
+    await page.getByRole('button', { name: `Upload ${bulkFiles.length} files` }).click();
+    await page.locator('[data-testid="bulk-upload"][data-step="done"]').waitFor({ timeout: UPLOAD_TIMEOUT_MS });
+    const bulkSeconds = (performance.now() - bulkStart) / 1000;
+    const uploaded = await page.locator('[data-testid="upload-item"][data-status="uploaded"]').count();
+    if (uploaded !== bulkFiles.length) throw new Error(`bulk upload: ${uploaded} of ${bulkFiles.length} uploaded`);
+    return { dialogSeconds, bulkSeconds };
+  });
 }
