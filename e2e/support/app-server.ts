@@ -71,6 +71,8 @@ export async function startAppServer(options: StartAppServerOptions = {}): Promi
         PUBLIC_URL: url,
         // A developer's own `npm start` may hold the default embedded PostgreSQL port.
         EMBEDDED_PG_PORT: String(embeddedPgPort),
+        // Journeys wait on conversions beside a busy test run: at the default niceness those would starve.
+        CONVERSION_NICENESS: '0',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

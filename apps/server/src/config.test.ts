@@ -89,6 +89,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' }, [])).toThrow(/TRUST_PROXY: "proxy.internal"/);
   });
 
+  it('builds pyramids at niceness 10 unless CONVERSION_NICENESS says otherwise (0–19)', () => {
+    expect(loadConfig({}, []).conversionNiceness).toBe(10);
+    expect(loadConfig({ CONVERSION_NICENESS: '0' }, []).conversionNiceness).toBe(0);
+    expect(() => loadConfig({ CONVERSION_NICENESS: '20' }, [])).toThrow(/CONVERSION_NICENESS/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }, []).databaseUrl).toBeUndefined();
   });

@@ -13,6 +13,12 @@ import {
 import { DEFAULT_MAX_PIXELS } from './imaging/limits.ts';
 import type { LeasePolicy } from './jobs/job-leases.ts';
 
+/**
+ * Building a pyramid yields the cores to serving: a pathologist reading tiles from the original while it converts
+ * waits for those tiles, not for the pyramid (issue 29).
+ */
+export const DEFAULT_CONVERSION_NICENESS = 10;
+
 export const ROLES = ['api', 'worker', 'all'] as const;
 export type ProcessRole = (typeof ROLES)[number];
 
@@ -48,6 +54,7 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanText.optional(),
   CONVERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(3600),
   CONVERT_MIN_SECONDS: z.coerce.number().int().min(0).default(0),
+  CONVERSION_NICENESS: z.coerce.number().int().min(0).max(19).default(DEFAULT_CONVERSION_NICENESS),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(DEFAULT_MAX_PIXELS),
   TILE_CACHE_MB: z.coerce.number().int().min(0).default(256),
   HTTP_PROCESSES: z.coerce.number().int().min(1).max(256).default(1),
@@ -97,6 +104,8 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
     'Time limit of one slide conversion; a longer one is stopped and the image fails with -101. Default 3600.',
   CONVERT_MIN_SECONDS:
     'Shortest time the conversion of a slide served from its original takes: a faster one waits before its pyramid replaces the original, for demonstrations and tests of viewing a slide while it converts. Default 0.',
+  CONVERSION_NICENESS:
+    'Niceness (0–19) of the vips processes that build pyramids: tiles served from a slide\'s original while it converts, and every other request, go first; an idle machine still gives the conversion every core. 0 runs them at the server\'s own priority. Default 10.',
   MAX_IMAGE_PIXELS:
     'Largest image accepted for conversion, in pixels (width × height), read from the file header before any decoding; larger files fail with -100. JPEG and PNG, which are decoded whole, are limited to a fiftieth of it. Default 50000000000 (5·10¹⁰, room for the largest whole slides).',
   TILE_CACHE_MB:
@@ -135,6 +144,7 @@ export interface Config {
   storage: { location: StorageLocation; s3: S3ConnectionOptions };
   convertTimeoutSeconds: number;
   convertMinSeconds: number;
+  conversionNiceness: number;
   maxImagePixels: number;
   tileCacheBytes: number;
   httpProcesses: number;
@@ -193,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
     },
     convertTimeoutSeconds: e.CONVERT_TIMEOUT_SECONDS,
     convertMinSeconds: e.CONVERT_MIN_SECONDS,
+    conversionNiceness: e.CONVERSION_NICENESS,
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     tileCacheBytes: e.TILE_CACHE_MB * 1024 * 1024,
     httpProcesses: e.HTTP_PROCESSES,

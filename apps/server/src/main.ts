@@ -164,6 +164,7 @@ async function startAll(
         dataDir: config.dataDir,
         convertTimeoutSeconds: config.convertTimeoutSeconds,
         convertMinSeconds: config.convertMinSeconds,
+        conversionNiceness: config.conversionNiceness,
         maxImagePixels: config.maxImagePixels,
         models,
         maxDetections: config.detectionImport.maxFeatures,

@@ -15,7 +15,8 @@ export interface ServerProcess {
 /** Runs `src/main.ts` as the README's start command does, with its own environment. */
 export function startServerProcess(env: Record<string, string>, args: string[] = []): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', mainScript, ...args], {
-    env: { ...process.env, LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', ...env },
+    // Tests with time limits convert beside other test files: at the default niceness their conversions would starve.
+    env: { ...process.env, LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', CONVERSION_NICENESS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -6,6 +6,8 @@ export interface ConvertContext {
   workDir: string;
   deadline: number;
   maxPixels: number;
+  /** Niceness of the vips processes (CONVERSION_NICENESS); 0 leaves them at the server's priority. */
+  niceness: number;
   signal?: AbortSignal;
 }
 

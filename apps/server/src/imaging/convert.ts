@@ -35,6 +35,7 @@ async function convertDetected(options: ConvertOptions): Promise<ConvertedImage>
     workDir: options.workDir,
     deadline: Date.now() + options.timeoutMs,
     maxPixels: options.maxPixels ?? DEFAULT_MAX_PIXELS,
+    niceness: options.niceness ?? 0,
     signal: options.signal,
   };
   const handle = await open(options.sourcePath, 'r');

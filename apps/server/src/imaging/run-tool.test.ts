@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ImagingTimeoutError } from './errors.ts';
 import { runTool } from './run-tool.ts';
@@ -28,6 +29,26 @@ describe('runTool', () => {
     const result = await runTool('printf', ['%s|', 'a b', '$(echo x)', '[rgb]'], { timeoutMs: 5000 });
     expect(result).toMatchObject({ stdout: 'a b|$(echo x)|[rgb]|', exitCode: 0 });
   });
+
+  it('runs the tool and the threads it starts at the niceness asked for', async () => {
+    // Field 19 of /proc/<pid>/stat is the niceness; `nice -n` adds to this process's own.
+    const script = 'cut -d" " -f19 /proc/self/stat; (cut -d" " -f19 /proc/self/stat)';
+    const result = await runTool('sh', ['-c', script], { timeoutMs: 5000, niceness: 10 });
+    const expected = String(Math.min(19, os.getPriority() + 10));
+    expect(result.stdout.trim().split('\n')).toEqual([expected, expected]);
+  });
+
+  it.runIf(existsSync('/proc/self/autogroup'))(
+    'lowers the priority of the session the tool leads, where the kernel schedules sessions as groups',
+    async () => {
+      // The session's niceness is set just after the start: read it a moment later.
+      const result = await runTool('sh', ['-c', 'sleep 0.3; cat /proc/self/autogroup'], {
+        timeoutMs: 5000,
+        niceness: 10,
+      });
+      expect(result.stdout).toMatch(/ nice 10$/m);
+    },
+  );
 
   it('kills the whole process group on timeout', async () => {
     const file = `/tmp/run-tool-test-${process.pid}-timeout`;

@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { ImagingTimeoutError } from './errors.ts';
 
 export interface RunToolOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   cwd?: string;
+  /** Runs the tool at this niceness (through `nice`, so every thread it starts inherits it). */
+  niceness?: number;
 }
 
 export interface ToolResult {
@@ -44,6 +47,15 @@ function childEnvironment(): NodeJS.ProcessEnv {
 }
 
 /**
+ * A detached tool leads a session of its own, and where the kernel groups sessions for scheduling (autogroup, on by
+ * default) a thread's niceness counts only within its session: the session's niceness is what weighs against the
+ * server's threads. Best effort: without autogroup the file is absent and `nice` alone does it.
+ */
+function lowerSessionPriority(pid: number, niceness: number): void {
+  void writeFile(`/proc/${pid}/autogroup`, String(niceness)).catch(() => undefined);
+}
+
+/**
  * Runs a command with an argument array (never a shell) in its own process group, so a timeout
  * or abort kills vips and any helper it spawned. Resolves with the exit code; rejects only on
  * timeout, abort or failure to start.
@@ -51,7 +63,10 @@ function childEnvironment(): NodeJS.ProcessEnv {
 export function runTool(command: string, args: readonly string[], options: RunToolOptions): Promise<ToolResult> {
   return new Promise((resolve, reject) => {
     options.signal?.throwIfAborted();
-    const child = spawn(command, args, {
+    const [program, programArgs] = options.niceness
+      ? ['nice', ['-n', String(options.niceness), command, ...args]]
+      : [command, args];
+    const child = spawn(program, programArgs, {
       detached: true,
       cwd: options.cwd,
       env: childEnvironment(),
@@ -59,6 +74,7 @@ export function runTool(command: string, args: readonly string[], options: RunTo
     });
     const group = child.pid;
     if (group !== undefined) runningGroups.add(group);
+    if (group !== undefined && options.niceness) lowerSessionPriority(group, options.niceness);
     let stdout = '';
     let stderr = '';
     let stopped: Error | null = null;

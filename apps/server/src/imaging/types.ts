@@ -30,4 +30,6 @@ export interface ConvertOptions {
   signal?: AbortSignal;
   /** Largest accepted width × height of any page (default 5e10). */
   maxPixels?: number;
+  /** Niceness of the vips processes it runs (default 0: the caller's own priority). */
+  niceness?: number;
 }

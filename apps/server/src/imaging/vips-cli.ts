@@ -16,7 +16,7 @@ export async function linkSource(context: ConvertContext): Promise<void> {
   });
 }
 
-/** Runs the vips command line in workDir within the conversion's time limit. */
+/** Runs the vips command line in workDir within the conversion's time limit, at the conversion's niceness. */
 export async function vips(
   context: ConvertContext,
   command: 'vips' | 'vipsheader',
@@ -26,6 +26,7 @@ export async function vips(
     timeoutMs: remainingMs(context),
     signal: context.signal,
     cwd: context.workDir,
+    niceness: context.niceness,
   });
   if (result.exitCode === 0) return result;
   // Killed from outside (the out-of-memory killer, an operator): nothing is known about the file, so another attempt.

@@ -22,6 +22,7 @@ interface WorkerDeps {
   dataDir: string;
   convertTimeoutSeconds: number;
   convertMinSeconds?: number;
+  conversionNiceness?: number;
   maxImagePixels: number;
   models: ModelRegistry;
   /** Most detections one import (or one model's run) stores. */
@@ -39,6 +40,7 @@ export function createJobHandlers(deps: WorkerDeps): JobHandlers<QueuePayloads> 
     timeoutSeconds: deps.convertTimeoutSeconds,
     minSeconds: deps.convertMinSeconds,
     maxPixels: deps.maxImagePixels,
+    niceness: deps.conversionNiceness,
   };
   const predictPolicy = QUEUE_POLICIES.predict;
   const prediction = {

@@ -26,6 +26,8 @@ export interface ConversionDeps {
   timeoutSeconds: number;
   /** MAX_IMAGE_PIXELS; the imaging default when unset. */
   maxPixels?: number;
+  /** CONVERSION_NICENESS; 0 when unset. */
+  niceness?: number;
   /** CONVERT_MIN_SECONDS: the shortest a conversion of a slide served from its original takes (it waits before swapping its pyramid in). */
   minSeconds?: number;
 }
@@ -79,6 +81,7 @@ export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): P
       workDir,
       timeoutMs: deps.timeoutSeconds * 1000,
       maxPixels: deps.maxPixels,
+      niceness: deps.niceness,
       signal,
     });
     progress.stop();
