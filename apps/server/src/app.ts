@@ -224,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       const cases = createCaseRepository(db);
       const caseViews = createCaseViews({ cases, capabilities });
-      await api.register(caseRoutes, { service: createCaseService({ cases, views: caseViews, capabilities }) });
+      await api.register(caseRoutes, { service: createCaseService({ cases, views: caseViews, capabilities, blobs }) });
       await api.register(caseTransferRoutes, {
         service: createCaseTransferService({
           cases,

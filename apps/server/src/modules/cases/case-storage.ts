@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { importFileKeys } from '../detections/import-file-keys.ts';
 
 /** A transaction of the app's database, for helpers that must run inside one. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -57,7 +58,7 @@ export async function moveUsage(tx: Tx, caseIds: readonly string[], destinationI
 
 /**
  * Blob keys of the stored files of a case: image originals, thumbnails, pyramids and associated
- * pictures, attachments, and partial blobs of uploads that never completed.
+ * pictures, attachments, partial blobs of uploads that never completed, and files of detection imports.
  */
 export async function caseBlobKeys(tx: Tx, caseId: string): Promise<string[]> {
   const { rows } = await tx.execute<{ key: string }>(sql`
@@ -69,7 +70,7 @@ export async function caseBlobKeys(tx: Tx, caseId: string): Promise<string[]> {
       UNION SELECT a.blob_key FROM attachments a WHERE a.case_id = ${caseId}
       UNION SELECT u.blob_key FROM upload_records u WHERE u.case_id = ${caseId} AND u.status <> 'complete'
     ) k WHERE key IS NOT NULL ORDER BY key`);
-  return rows.map((row) => row.key);
+  return [...rows.map((row) => row.key), ...(await importFileKeys(tx, { caseId }))];
 }
 
 /**

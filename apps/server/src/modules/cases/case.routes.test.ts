@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { MAX_TAG_LENGTH } from '@pathology/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '#test/factories.ts';
@@ -222,6 +223,17 @@ describe('case routes', () => {
         caseId,
       ]);
       expect(rows[0].n).toBe(0);
+    });
+
+    it('removes the files of a case deleted recursively, keeping those a copy in another case shares', async () => {
+      const caseId = await make.case({ ownerOrganizationId: group });
+      const keys = { original: `test/${caseId}/original`, thumbnail: `test/${caseId}/thumbnail` };
+      for (const key of Object.values(keys)) await t.blobs.put(key, Readable.from([Buffer.from(key)]));
+      await make.image(caseId, { originalKey: keys.original, thumbnailKey: keys.thumbnail });
+      await make.image(await make.case({ ownerOrganizationId: group }), { originalKey: keys.original });
+      expect((await call('admin', 'DELETE', `/cases/${caseId}?recursive=true`)).statusCode).toBe(204);
+      expect(await t.blobs.exists(keys.thumbnail)).toBe(false);
+      expect(await t.blobs.exists(keys.original)).toBe(true);
     });
   });
 });

@@ -80,7 +80,6 @@ export const caseRoutes: FastifyPluginAsyncZod<{ service: CaseService }> = async
       const released = await service.delete(request.caller, request.params.id, {
         recursive: request.query.recursive === 'true',
       });
-      // Until the blob store exists the files stay; the keys are logged so none is lost track of.
       request.log.info({ caseId: request.params.id, releasedBlobKeys: released }, 'case deleted');
       return reply.status(204).send(null);
     },

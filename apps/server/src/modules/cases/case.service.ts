@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Caller } from '../../auth/caller.ts';
 import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
 import { HttpError } from '../../http/http-error.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import type { CaseViews } from './case-view.ts';
 import type { CaseChanges, CaseContents, CaseRepository } from './case.repository.ts';
 
@@ -16,6 +17,7 @@ interface Deps {
     CapabilitiesService,
     'requireCaseVisible' | 'requireCaseCapability' | 'getOrganizationCapabilities'
   >;
+  blobs: Pick<BlobStore, 'deleteMany'>;
 }
 
 /** One message for a group that is absent, invisible or closed to the caller: existence is not leaked. */
@@ -48,7 +50,7 @@ export function caseContentsMessage(contents: CaseContents): string {
  * Case detail rules: create (owner group where the caller may create cases; super users also name
  * the slide provider), update (edit; moving it to another group also needs transfer), delete.
  */
-export function createCaseService({ cases, views, capabilities }: Deps) {
+export function createCaseService({ cases, views, capabilities, blobs }: Deps) {
   async function mayCreateIn(caller: Caller, organizationId: string): Promise<boolean> {
     return (await capabilities.getOrganizationCapabilities(caller, organizationId))?.canCreateCase === true;
   }
@@ -127,7 +129,7 @@ export function createCaseService({ cases, views, capabilities }: Deps) {
 
     /**
      * DELETE cases/{id}: needs delete. A case with images, attachments or comments goes only with
-     * `recursive`; the answer is the blob keys the deletion released, for the blob store to remove.
+     * `recursive`; the files no other case shares go with it. Answers the keys of those files.
      */
     async delete(caller: Caller, caseId: string, options: { recursive: boolean }): Promise<string[]> {
       await capabilities.requireCaseCapability(caller, caseId, 'canDelete');
@@ -138,6 +140,7 @@ export function createCaseService({ cases, views, capabilities }: Deps) {
         case 'has_contents':
           throw HttpError.conflict(caseContentsMessage(result.contents));
         case 'deleted':
+          await blobs.deleteMany(result.releasedBlobKeys);
           return result.releasedBlobKeys;
       }
     },

@@ -669,6 +669,41 @@ describe('detection routes', () => {
     await work(waitingId);
     expect(await t.blobs.exists(detectionImportKey(waitingId))).toBe(false);
   });
+
+  it('removes the files its imports still keep when their image or case is deleted', async () => {
+    const text = await syntheticDetectionsText(nucleusLayout({ x: 0, y: 0, width: 1000, height: 1000 }, 20));
+    const keptFile = async (base: string) => {
+      const started = DetectionImportSchema.parse(
+        (await send('mia', `${base}/detections?name=a.geojson`, text)).json(),
+      );
+      // Failed for a reason a retry may mend: the file stays for the user's retry, and no job will come for it.
+      await t.database.db.execute(
+        sql`UPDATE detection_imports SET status = 'failed', error_message = 'disk' WHERE id = ${started.id}`,
+      );
+      expect(await t.blobs.exists(detectionImportKey(started.id))).toBe(true);
+      return detectionImportKey(started.id);
+    };
+    const byImage = await layerIn();
+    const imageFile = await keptFile(byImage.base);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/images/${byImage.imageId}`,
+      headers: await t.auth('mia'),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await t.blobs.exists(imageFile)).toBe(false);
+
+    const byCase = await layerIn();
+    const caseFile = await keptFile(byCase.base);
+    await make.join(await make.account({ subject: 'case-admin' }), group, 'administrator');
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/cases/${byCase.caseId}?recursive=true`,
+      headers: await t.auth('case-admin'),
+    });
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect(await t.blobs.exists(caseFile)).toBe(false);
+  });
 });
 
 describe('detection import limits', () => {

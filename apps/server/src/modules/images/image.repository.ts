@@ -3,6 +3,7 @@ import type { AssociatedImageKind, ImageStatus } from '@pathology/contract';
 import type { Db } from '../../db/client.ts';
 import { cases, imageAssociated, imageLayers, images, labelleds } from '../../db/schema/index.ts';
 import { adjustUsage, type Tx } from '../cases/case-storage.ts';
+import { importFileKeys } from '../detections/import-file-keys.ts';
 import { copyImageRows, type CopyOutcome, type CopyRequest } from './image-copy.ts';
 
 export type ImageRow = typeof images.$inferSelect;
@@ -116,6 +117,7 @@ export function createImageRepository(db: Db) {
           .from(imageAssociated)
           .where(eq(imageAssociated.imageId, id));
         const owner = await ownerOf(tx, image.caseId);
+        const importFiles = await importFileKeys(tx, { imageId: id });
         await tx.delete(images).where(eq(images.id, id));
         if (owner != null) {
           const pyramidal = layers.reduce((sum, layer) => sum + layer.size, 0);
@@ -126,6 +128,7 @@ export function createImageRepository(db: Db) {
           image.thumbnailKey,
           ...layers.map((l) => l.key),
           ...associated.map((a) => a.key),
+          ...importFiles,
         ];
         return { id, blobKeys: [...new Set(keys.filter((key): key is string => key != null))] };
       });
