@@ -169,6 +169,8 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
     errors,
     accounts,
     signInThrottle: createSignInThrottle(options.db, {
+      // A secret of its own would need storing; the oldest cookie secret is already one per installation.
+      secret: `sign-in-throttle:${keys.cookieKeys.at(-1)!}`,
       onError: (error) => options.onError?.(error, 'expired sign-in throttle rows could not be deleted'),
     }),
     publicUrl: options.publicUrl,

@@ -85,6 +85,16 @@ describe('sign-in throttling through the built-in provider', { timeout: SLOW }, 
     await failTimes((await client('198.51.100.1')).post, email, 5);
   });
 
+  it('keeps no e-mail, nor a plain hash of one, that a list of candidates could find again', async () => {
+    const { post } = await client('198.51.100.9');
+    const typed = 'Spring2026!@example.test';
+    await failTimes(post, typed, 1);
+    const keys = (await t.database.db.select({ key: signInThrottle.key }).from(signInThrottle)).map((row) => row.key);
+    const plain = createHash('sha256').update(typed.toLowerCase()).digest('base64url');
+    expect(keys.filter((key) => key.endsWith('@198.51.100.9'))).toHaveLength(1);
+    expect(keys.some((key) => key.includes(plain) || key.toLowerCase().includes('spring2026'))).toBe(false);
+  });
+
   it('does not slow the owner for what a guesser at another address did', async () => {
     const attacker = await client('203.0.113.66');
     await failTimes(attacker.post, 'owner@example.test', 5);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { eq, inArray, lt, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { Db } from '../../db/client.ts';
@@ -60,9 +60,12 @@ export interface SignInThrottle {
 
 type Kind = keyof typeof SIGN_IN_RULES;
 
-/** The throttled subjects of one attempt. E-mails are stored hashed: people type passwords into the e-mail field too. */
-function subjects(email: string, address: string): Record<Kind, string> {
-  const account = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+/**
+ * The throttled subjects of one attempt. E-mails are stored hashed, keyed by the installation's secret: people type
+ * passwords into the e-mail field too, and a plain hash of a short text is found again by trying candidates.
+ */
+function subjects(email: string, address: string, secret: string): Record<Kind, string> {
+  const account = createHmac('sha256', secret).update(email.trim().toLowerCase()).digest('base64url');
   const network = clientNetwork(address);
   return {
     address: `address:${network}`,
@@ -84,7 +87,10 @@ type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const seconds = (value: number) => sql`make_interval(secs => ${value})`;
 
-export function createSignInThrottle(db: Db, options: { onError?: (error: unknown) => void } = {}): SignInThrottle {
+export function createSignInThrottle(
+  db: Db,
+  options: { secret: string; onError?: (error: unknown) => void },
+): SignInThrottle {
   const t = signInThrottle;
   let lastPrune = -Infinity;
   const prune = (): void => {
@@ -115,7 +121,7 @@ export function createSignInThrottle(db: Db, options: { onError?: (error: unknow
   return {
     async attempt(email, address) {
       prune();
-      const keys = subjects(email, address);
+      const keys = subjects(email, address, options.secret);
       return db.transaction(async (tx) => {
         const rows = await lockRows(tx, keys);
         const byKey = new Map(rows.map((row) => [row.key, row]));
@@ -156,7 +162,7 @@ export function createSignInThrottle(db: Db, options: { onError?: (error: unknow
     },
 
     async failed(email, address) {
-      const keys = subjects(email, address);
+      const keys = subjects(email, address, options.secret);
       await db.transaction(async (tx) => {
         await lockRows(tx, keys);
         await tx
@@ -167,7 +173,7 @@ export function createSignInThrottle(db: Db, options: { onError?: (error: unknow
     },
 
     async succeeded(email, address) {
-      const keys = subjects(email, address);
+      const keys = subjects(email, address, options.secret);
       await db.transaction(async (tx) => {
         await lockRows(tx, keys);
         await tx
