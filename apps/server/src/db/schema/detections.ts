@@ -19,6 +19,9 @@ import { predictions } from './predictions.ts';
 /** PostgreSQL's `box`, read and written as its text form `(x2,y2),(x1,y1)`; indexed with GiST. */
 const box = customType<{ data: string }>({ dataType: () => 'box' });
 
+/** PostgreSQL's `point[]`, written as its text form `{"(x,y)",…}`; only PostgreSQL reads it. */
+const points = customType<{ data: string }>({ dataType: () => 'point[]' });
+
 /** One import of detections (a GeoJSON file) on a layer; its objects and grid counts go with it. */
 export const detectionSets = pgTable(
   'detection_sets',
@@ -95,6 +98,28 @@ export const detectionCells = pgTable(
   (t) => [
     index('detection_cells_grid_idx').on(t.imageLayerId, t.cellSize, t.cellRow, t.cellColumn),
     index('detection_cells_set_idx').on(t.setId),
+  ],
+);
+
+/**
+ * The centres of the boxes of one class's objects in one grid cell of 256 pixels, written at import: a count inside a
+ * drawing tests these where its outline crosses the cell, never reading the objects' own wide rows.
+ */
+export const detectionCentres = pgTable(
+  'detection_centres',
+  {
+    setId: uuid()
+      .notNull()
+      .references(() => detectionSets.id, { onDelete: 'cascade' }),
+    imageLayerId: uuid().notNull(),
+    classIndex: smallint().notNull(),
+    cellColumn: integer().notNull(),
+    cellRow: integer().notNull(),
+    centres: points().notNull(),
+  },
+  (t) => [
+    index('detection_centres_grid_idx').on(t.imageLayerId, t.cellRow, t.cellColumn),
+    index('detection_centres_set_idx').on(t.setId),
   ],
 );
 

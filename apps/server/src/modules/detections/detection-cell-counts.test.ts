@@ -14,13 +14,16 @@ describe('grid counts of an import', () => {
     const rows = [...counts.rows()].sort(
       (a, b) => a.cellSize - b.cellSize || a.classIndex - b.classIndex || a.row - b.row || a.column - b.column,
     );
-    expect(CELL_SIZES).toEqual([256, 2048]);
+    expect(CELL_SIZES).toEqual([256, 1024, 2048]);
     expect(rows).toEqual([
       { cellSize: 256, classIndex: 0, column: 0, row: 0, count: 1 },
       { cellSize: 256, classIndex: 0, column: 1, row: 0, count: 1 },
       { cellSize: 256, classIndex: 0, column: 1, row: 1, count: 1 },
       { cellSize: 256, classIndex: 0, column: 273, row: 19, count: 1 },
       { cellSize: 256, classIndex: 1, column: 1, row: 1, count: 1 },
+      { cellSize: 1024, classIndex: 0, column: 0, row: 0, count: 3 },
+      { cellSize: 1024, classIndex: 0, column: 68, row: 4, count: 1 },
+      { cellSize: 1024, classIndex: 1, column: 0, row: 0, count: 1 },
       { cellSize: 2048, classIndex: 0, column: 0, row: 0, count: 3 },
       { cellSize: 2048, classIndex: 0, column: 34, row: 2, count: 1 },
       { cellSize: 2048, classIndex: 1, column: 0, row: 0, count: 1 },

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { cellSizeFor, densityPixels, maxTileLevel, tileRegion } from './detection-grid.ts';
+import { cellSizeFor, densityPixels, maxTileLevel, tileRegion, VIEWPORT_CELL_PIXELS } from './detection-grid.ts';
 
 describe('detection grid', () => {
   it('picks the finest stored cell that is at least 4 screen pixels wide', () => {
     expect(cellSizeFor(1 / 16)).toBe(256);
     expect(cellSizeFor(1 / 64)).toBe(256);
-    expect(cellSizeFor(1 / 128)).toBe(2048);
+    expect(cellSizeFor(1 / 128)).toBe(1024);
+    expect(cellSizeFor(1 / 256)).toBe(1024);
+    expect(cellSizeFor(1 / 512)).toBe(2048);
     expect(cellSizeFor(1 / 4096)).toBe(2048);
+  });
+
+  it('answers viewports in cells at least 16 screen pixels wide: a whole slide in a few hundred cells', () => {
+    expect(cellSizeFor(1 / 8, VIEWPORT_CELL_PIXELS)).toBe(256);
+    expect(cellSizeFor(1 / 16, VIEWPORT_CELL_PIXELS)).toBe(256);
+    expect(cellSizeFor(1 / 32, VIEWPORT_CELL_PIXELS)).toBe(1024);
+    expect(cellSizeFor(1 / 64, VIEWPORT_CELL_PIXELS)).toBe(1024);
+    expect(cellSizeFor(1 / 128, VIEWPORT_CELL_PIXELS)).toBe(2048);
+    expect(cellSizeFor(1 / 4096, VIEWPORT_CELL_PIXELS)).toBe(2048);
   });
 
   it('numbers tile levels as OpenSeadragon does and cuts edge tiles short', () => {

@@ -1,7 +1,10 @@
 import { DETECTION_TILE_SIZE } from '@pathology/contract';
 
 /** Grid cells (image pixels) whose counts are written at import, fine to coarse. */
-export const CELL_SIZES = [256, 2048] as const;
+export const CELL_SIZES = [256, 1024, 2048] as const;
+
+/** Cells whose objects' centres are written at import, for the exact test where a drawing's outline crosses one. */
+export const CENTRE_CELL_SIZE = CELL_SIZES[0];
 
 /** Seen at this scale or closer, a view shows the objects themselves; further out, counts per cell. */
 export const OBJECT_SCALE = 1 / 8;
@@ -15,6 +18,12 @@ export const MAX_VIEW_OBJECTS = 20_000;
 /** A cell is drawn at least this many screen pixels wide, so density stays a picture and not noise. */
 const MIN_CELL_SCREEN_PIXELS = 4;
 
+/**
+ * A viewport's counts come in cells at least this many screen pixels wide: a whole slide in 4-pixel cells is tens of
+ * thousands of rows of JSON, too many to answer quickly, where a tile draws them into a picture on the server.
+ */
+export const VIEWPORT_CELL_PIXELS = 16;
+
 export interface Region {
   x: number;
   y: number;
@@ -22,9 +31,12 @@ export interface Region {
   height: number;
 }
 
-/** The stored cell size for a view at `scale` (screen pixels per image pixel): the finest at least 4 pixels wide. */
-export function cellSizeFor(scale: number): number {
-  return CELL_SIZES.find((size) => size * scale >= MIN_CELL_SCREEN_PIXELS) ?? CELL_SIZES.at(-1)!;
+/**
+ * The stored cell size for a view at `scale` (screen pixels per image pixel): the finest at least `minPixels` (4)
+ * screen pixels wide, else the coarsest.
+ */
+export function cellSizeFor(scale: number, minPixels = MIN_CELL_SCREEN_PIXELS): number {
+  return CELL_SIZES.find((size) => size * scale >= minPixels) ?? CELL_SIZES.at(-1)!;
 }
 
 /** The highest tile level of a layer: one image pixel per tile pixel (OpenSeadragon's numbering, 0 = 1×1 pixel). */

@@ -2,6 +2,7 @@ import { badDetectionFeatureMessage, DETECTION_MESSAGES, detectionFeatureField }
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { HttpError } from '../../http/http-error.ts';
+import { CellCentres, pointArrayText } from './detection-cell-centres.ts';
 import { CellCounts } from './detection-cell-counts.ts';
 import { CopyRows } from './copy-rows.ts';
 import { parseDetectionFeature, type ParsedDetection } from './detection-feature.ts';
@@ -29,6 +30,8 @@ const COPY_DETECTIONS =
   'COPY detections (set_id, image_layer_id, class_index, bbox, geometry, measurements) FROM STDIN (FORMAT text)';
 const COPY_CELLS =
   'COPY detection_cells (set_id, image_layer_id, cell_size, class_index, cell_column, cell_row, count) FROM STDIN';
+const COPY_CENTRES =
+  'COPY detection_centres (set_id, image_layer_id, class_index, cell_column, cell_row, centres) FROM STDIN';
 
 /**
  * JSON text as a field of COPY's text format. JSON.stringify writes no raw tab, newline or carriage return (it
@@ -77,6 +80,14 @@ async function writeCells(rows: CopyRows, prefix: string, cells: CellCounts): Pr
   await rows.end();
 }
 
+/** The import's centres per class and cell into `detection_centres` by COPY. */
+async function writeCentres(rows: CopyRows, prefix: string, centres: CellCentres): Promise<void> {
+  for (const { classIndex, column, row, centres: points } of centres.rows()) {
+    if (rows.add(`${prefix}${classIndex}\t${column}\t${row}\t${pointArrayText(points)}\n`)) await rows.flush();
+  }
+  await rows.end();
+}
+
 export interface StoreOptions {
   maxFeatures: number;
   /** Stores a set of no detections rather than refusing it (a model that found none has still run). */
@@ -89,9 +100,9 @@ export interface StoreOptions {
 
 /**
  * Stores GeoJSON features of detections (an imported file's, a model's) as one set on a layer in one transaction:
- * rows go to PostgreSQL by COPY as they come, and the grid counts of zoomed-out views, counted meanwhile, after them. The first bad
- * feature is a 422 naming it, and a failed import stores nothing. Imports onto one layer take turns (class numbers
- * are per layer).
+ * rows go to PostgreSQL by COPY as they come; the grid counts of zoomed-out views and the centres per cell that counts
+ * inside drawings test, gathered meanwhile, after them. The first bad feature is a 422 naming it, and a failed import
+ * stores nothing. Imports onto one layer take turns (class numbers are per layer).
  */
 export async function storeDetections(
   pool: pg.Pool,
@@ -115,6 +126,7 @@ export async function storeDetections(
     const copy = new CopyRows(copying);
     const prefix = `${setId}\t${target.layerId}\t`;
     const cells = new CellCounts();
+    const centres = new CellCentres();
     let count = 0;
     for await (const feature of features) {
       if (count >= options.maxFeatures) {
@@ -124,6 +136,7 @@ export async function storeDetections(
       if (typeof detection === 'string') throw invalidFeature(count, detection);
       const classIndex = classes.indexOf(detection);
       cells.add(classIndex, detection.bbox);
+      centres.add(classIndex, detection.bbox);
       const [minX, minY, maxX, maxY] = detection.bbox;
       const full = copy.add(
         `${prefix}${classIndex}\t(${maxX},${maxY}),(${minX},${minY})\t${copyText(detection.geometry)}\t` +
@@ -148,6 +161,8 @@ export async function storeDetections(
     }
     copying = client.query(copyFrom(COPY_CELLS));
     await writeCells(new CopyRows(copying), prefix, cells);
+    copying = client.query(copyFrom(COPY_CENTRES));
+    await writeCentres(new CopyRows(copying), prefix, centres);
     copying = undefined;
     await client.query('UPDATE detection_sets SET count = $2 WHERE id = $1', [setId, count]);
     await options.beforeCommit?.(client, { setId, count });

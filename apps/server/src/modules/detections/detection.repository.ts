@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountName } from '../accounts/account-name.ts';
 import { areaCells, type CellRun } from './area-cells.ts';
-import { CELL_SIZES, type CellCount, type Region } from './detection-grid.ts';
+import { CELL_SIZES, CENTRE_CELL_SIZE, type CellCount, type Region } from './detection-grid.ts';
 import type { MarkBox } from './detection-marks.ts';
 import type { DrawingArea } from './drawing-area.ts';
 
@@ -129,12 +129,14 @@ export function createDetectionRepository(db: Db) {
 
     /**
      * Objects per class whose centre (of their box) lies inside a drawing: the grid counts of cells it covers whole,
-     * plus the exact test (`polygon @> point`) of the objects whose centre lies in a cell its outline crosses — those
-     * are found through the GiST index, one box per stretch of border cells.
+     * plus the exact test (`polygon @> point`) of the stored centres in the cells its outline crosses — a few bytes per
+     * object in rows of their own, so a long outline over dense cells never reads the objects' wide rows.
      */
     async countInArea(layerId: string, area: DrawingArea): Promise<Map<number, number>> {
       const cells = areaCells(area.ring, countCellSize(area.ring));
       const size = cells.cellSize;
+      // Centre cells per grid cell along a side: a border cell of a coarser grid is tested centre cell by centre cell.
+      const per = size / CENTRE_CELL_SIZE;
       const runs = (list: readonly CellRun[]) => sql`unnest(
         ${sql.param(list.map((run) => run.row))}::int[],
         ${sql.param(list.map((run) => run.first))}::int[],
@@ -147,15 +149,13 @@ export function createDetectionRepository(db: Db) {
           WHERE c.image_layer_id = ${layerId} AND c.cell_size = ${size}
           GROUP BY c.class_index
           UNION ALL
-          SELECT d.class_index, count(*)
+          SELECT c.class_index, count(*)
           FROM ${runs(cells.border)}
-          JOIN detections d ON d.bbox && box(point(r.first * ${size}, r.row * ${size}),
-                                             point((r.last + 1) * ${size}, (r.row + 1) * ${size}))
-          WHERE d.image_layer_id = ${layerId}
-            AND floor((center(d.bbox))[1] / ${size}) = r.row
-            AND floor((center(d.bbox))[0] / ${size}) BETWEEN r.first AND r.last
-            AND ${area.polygon}::polygon @> center(d.bbox)
-          GROUP BY d.class_index
+          JOIN detection_centres c ON c.cell_row BETWEEN r.row * ${per} AND (r.row + 1) * ${per} - 1
+            AND c.cell_column BETWEEN r.first * ${per} AND (r.last + 1) * ${per} - 1
+          CROSS JOIN LATERAL unnest(c.centres) AS p(centre)
+          WHERE c.image_layer_id = ${layerId} AND ${area.polygon}::polygon @> p.centre
+          GROUP BY c.class_index
         ) AS parts GROUP BY "classIndex"`);
       return new Map(rows.map((row) => [row.classIndex, row.count]));
     },

@@ -116,7 +116,8 @@ describe('detection routes', () => {
       await t.database.db.execute<{ count: number }>(
         sql`SELECT ((SELECT count(*) FROM detections WHERE image_layer_id = ${layerId})
                  + (SELECT count(*) FROM detection_sets WHERE image_layer_id = ${layerId})
-                 + (SELECT count(*) FROM detection_cells WHERE image_layer_id = ${layerId}))::int AS count`,
+                 + (SELECT count(*) FROM detection_cells WHERE image_layer_id = ${layerId})
+                 + (SELECT count(*) FROM detection_centres WHERE image_layer_id = ${layerId}))::int AS count`,
       )
     ).rows[0]!.count;
 
@@ -205,7 +206,9 @@ describe('detection routes', () => {
       );
       expect(whole.kind).toBe('density');
       if (whole.kind === 'density') {
-        expect(whole.cellSize).toBe(256);
+        // Cells at least 16 screen pixels wide: 1024 image pixels at 0.02, 40 × 30 of them over the slide.
+        expect(whole.cellSize).toBe(1024);
+        expect(new Set(whole.cells.map((cell) => `${cell.column},${cell.row}`)).size).toBeLessThanOrEqual(40 * 30);
         expect(whole.cells.reduce((sum, cell) => sum + cell.count, 0)).toBe(100_000);
       }
     });

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../http/content-disposition.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 import type { DetectionService } from './detection.service.ts';
 
 // Ids stay plain strings: a malformed id names nothing, so it answers 404 like an invisible image.
@@ -118,13 +119,17 @@ export const detectionRoutes: FastifyPluginAsyncZod<{ service: DetectionService 
         summary: 'What a region holds: its objects when seen closely, counts per grid cell further out',
         description:
           'Objects when `scale` (screen pixels per image pixel) is at least 1/8 and the region holds at most 20,000; ' +
-          'otherwise counts per class in cells of `cellSize` pixels.',
+          'otherwise counts per class in cells of `cellSize` pixels (256, 1024 or 2048: the finest at least 16 screen ' +
+          'pixels wide).',
         params: LayerParams,
         querystring: DetectionViewportQuerySchema,
         response: { 200: DetectionViewportSchema },
       },
     },
-    async (request) => service.viewport(request.caller, request.params.id, request.params.layerId, request.query),
+    async (request, reply) => {
+      const { id, layerId } = request.params;
+      return sendJsonText(reply, await service.viewport(request.caller, id, layerId, request.query));
+    },
   );
 
   app.get(

@@ -5,7 +5,6 @@ import {
   DRAWING_MESSAGES,
   type DetectionCount,
   type DetectionImport,
-  type DetectionObject,
   type DetectionSummary,
   type DetectionTileQuery,
   type DetectionViewport,
@@ -18,11 +17,12 @@ import { HttpError } from '../../http/http-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { DrawingRepository } from '../drawings/drawing.repository.ts';
-import { cellSizeFor, MAX_VIEW_OBJECTS, OBJECT_SCALE } from './detection-grid.ts';
+import { cellSizeFor, MAX_VIEW_OBJECTS, OBJECT_SCALE, VIEWPORT_CELL_PIXELS } from './detection-grid.ts';
 import type { ImportLimits } from './detection-import.ts';
 import { importState, type createDetectionImportRepository } from './detection-imports.ts';
 import { detectionImportKey, receiveDetectionFile } from './detection-upload.ts';
 import { objectAtPoint } from './detection-point.ts';
+import { objectOf, objectsJson } from './detection-object.ts';
 import { drawingArea } from './drawing-area.ts';
 import { classificationJson, exportDocument } from './detection-export.ts';
 import { renderDetectionTile } from './detection-tiles.ts';
@@ -46,14 +46,6 @@ interface Layer {
   height: number;
   access: VisibleCase;
 }
-
-const objectOf = (row: { id: string; classIndex: number; geometry: string; measurements: string | null }) =>
-  ({
-    id: row.id,
-    classIndex: row.classIndex,
-    geometry: JSON.parse(row.geometry) as DetectionObject['geometry'],
-    measurements: row.measurements === null ? null : (JSON.parse(row.measurements) as unknown),
-  }) satisfies DetectionObject;
 
 /**
  * Read-only detections on image layers, with the permissions of drawings: sight of the case to view them, create
@@ -157,20 +149,15 @@ export function createDetectionService({
       return importState(waiting);
     },
 
-    async viewport(caller: Caller, imageId: string, layerId: string, query: DetectionViewportQuery) {
+    /** A region's `DetectionViewport` as JSON text: close up its objects, further out counts per cell. */
+    async viewport(caller: Caller, imageId: string, layerId: string, query: DetectionViewportQuery): Promise<string> {
       await layerOf(caller, imageId, layerId);
       const region = { x: query.x, y: query.y, width: query.width, height: query.height };
       const close = query.scale >= OBJECT_SCALE && (await detections.estimateIn(layerId, region)) <= MAX_VIEW_OBJECTS;
-      if (close) {
-        const rows = await detections.objectsIn(layerId, region);
-        return { kind: 'objects', data: rows.map(objectOf) } satisfies DetectionViewport;
-      }
-      const cellSize = cellSizeFor(query.scale);
-      return {
-        kind: 'density',
-        cellSize,
-        cells: await detections.cellsIn(layerId, cellSize, region),
-      } satisfies DetectionViewport;
+      if (close) return `{"kind":"objects","data":${objectsJson(await detections.objectsIn(layerId, region))}}`;
+      const cellSize = cellSizeFor(query.scale, VIEWPORT_CELL_PIXELS);
+      const cells = await detections.cellsIn(layerId, cellSize, region);
+      return JSON.stringify({ kind: 'density', cellSize, cells } satisfies DetectionViewport);
     },
 
     async tile(

@@ -7,10 +7,10 @@ import {
   DrawingVisibilityFilterSchema,
   UpdateDrawingRequestSchema,
 } from '@pathology/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../http/content-disposition.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 import type { DrawingDownload } from './drawing-download.ts';
 import type { DrawingService } from './drawing.service.ts';
 
@@ -18,11 +18,6 @@ import type { DrawingService } from './drawing.service.ts';
 const LayerParams = z.object({ id: z.string(), layerId: z.string() });
 const DrawingParams = LayerParams.extend({ drawingId: z.string() });
 const FilterParams = LayerParams.extend({ visibility: DrawingVisibilityFilterSchema });
-
-/** JSON text PostgreSQL wrote (one document, or a stream of one), sent as it is. */
-function sendJsonText(reply: FastifyReply, body: string | Readable, status = 200): FastifyReply {
-  return reply.status(status).type('application/json; charset=utf-8').send(body);
-}
 
 /**
  * Drawings come back as JSON text PostgreSQL wrote: the payload is sent as it is, never parsed and
