@@ -1,4 +1,5 @@
 import type OpenSeadragon from 'openseadragon';
+import { roughWhileMoving } from '../compare/motion-quality.ts';
 import { tileHeaders } from '../viewer/osd-viewer.ts';
 import { loadRestingLevelOnly, type LoadingItem } from './detection-loading.ts';
 import type { detectionTileSource } from './detection-tiles.ts';
@@ -16,6 +17,8 @@ export class DetectionOverlay {
   /** Per item of ours on the viewer, the undo of its loading rule. */
   private readonly loading = new Map<OpenSeadragon.TiledImage, () => void>();
   private destroyed = false;
+  /** Undoes drawing without smoothing while the view moves; set while detections are shown. */
+  private smoothAgain: (() => void) | null = null;
   private readonly onRemove = (event: { item: OpenSeadragon.TiledImage }) => {
     this.loading.get(event.item)?.();
     this.loading.delete(event.item);
@@ -31,12 +34,22 @@ export class DetectionOverlay {
 
   show(source: TileSource | null): void {
     this.source = source;
+    // Filtering every scaled tile of a second, translucent layer is most of a frame on a canvas drawn by the CPU
+    // (headless browsers, virtual machines); nearest-neighbour sampling for the frames of a motion is not seen.
+    if (source && !this.smoothAgain) this.smoothAgain = roughWhileMoving(this.viewer);
+    if (!source) this.stopRough();
     if (source) this.add(source);
     else this.remove(this.current);
   }
 
+  private stopRough(): void {
+    this.smoothAgain?.();
+    this.smoothAgain = null;
+  }
+
   destroy(): void {
     this.destroyed = true;
+    this.stopRough();
     this.viewer.world.removeHandler('remove-item', this.onRemove);
     for (const undo of this.loading.values()) undo();
     this.loading.clear();
