@@ -293,6 +293,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           drawings,
           capabilities,
           limits: deps.config.detectionImport,
+          tiles: createTileCache(deps.config.tileCacheBytes / 4, (hit) =>
+            metrics.detectionTileCacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
+          ),
         }),
       });
       await api.register(imageNoteRoutes, {

@@ -105,11 +105,11 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
   CONVERT_MIN_SECONDS:
     'Shortest time the conversion of a slide served from its original takes: a faster one waits before its pyramid replaces the original, for demonstrations and tests of viewing a slide while it converts. Default 0.',
   CONVERSION_NICENESS:
-    'Niceness (0–19) of the vips processes that build pyramids: tiles served from a slide\'s original while it converts, and every other request, go first; an idle machine still gives the conversion every core. 0 runs them at the server\'s own priority. Default 10.',
+    "Niceness (0–19) of the vips processes that build pyramids: tiles served from a slide's original while it converts, and every other request, go first; an idle machine still gives the conversion every core. 0 runs them at the server's own priority. Default 10.",
   MAX_IMAGE_PIXELS:
     'Largest image accepted for conversion, in pixels (width × height), read from the file header before any decoding; larger files fail with -100. JPEG and PNG, which are decoded whole, are limited to a fiftieth of it. Default 50000000000 (5·10¹⁰, room for the largest whole slides).',
   TILE_CACHE_MB:
-    'Memory for the most recently served slide tiles, per API process, in MiB; 0 turns the cache off. Default 256.',
+    'Memory for the most recently served slide tiles, per API process, in MiB, and a quarter as much again for detection tiles; 0 turns both caches off. Default 256.',
   HTTP_PROCESSES:
     'Processes serving HTTP on PORT (api, web, IIIF tiles), sharing it through Node cluster; one per core suits a busy tile server. Default 1.',
   TRUST_PROXY:

@@ -9,6 +9,7 @@ export interface Metrics {
   registry: client.Registry;
   httpDuration: client.Histogram<'method' | 'route' | 'status_code'>;
   tileCacheLookups: client.Counter<'result'>;
+  detectionTileCacheLookups: client.Counter<'result'>;
   jobDuration: client.Histogram<'queue' | 'outcome'>;
   /** Reports the pool's connections at each scrape. */
   watchPool(name: string, pool: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>): void;
@@ -64,6 +65,12 @@ export function createMetrics(): Metrics {
     tileCacheLookups: new client.Counter({
       name: 'tile_cache_lookups_total',
       help: 'Slide tiles looked up in the in-memory tile cache, by result (hit, miss)',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+    detectionTileCacheLookups: new client.Counter({
+      name: 'detection_tile_cache_lookups_total',
+      help: 'Drawn detection tiles looked up in the in-memory cache, by result (hit, miss)',
       labelNames: ['result'],
       registers: [registry],
     }),

@@ -48,7 +48,7 @@ function addOutline(path: Path2D, geometry: string): void {
 /**
  * Paints one path per class in image coordinates (the canvas maps the tile's region onto its pixels) and encodes
  * the PNG. Skia (through @napi-rs/canvas) fills thousands of outlines in milliseconds where rendering them as SVG took
- * hundreds; sharp encodes the PNG faster than the canvas does.
+ * hundreds; sharp encodes the PNG faster than the canvas does. Skia draws when the pixels are read, not as it is told.
  */
 async function paintedTile(
   tile: TileArea,
@@ -60,7 +60,9 @@ async function paintedTile(
   const context = canvas.getContext('2d');
   const { region, scale } = tile;
   context.setTransform(scale, 0, 0, scale, -region.x * scale, -region.y * scale);
-  context.lineWidth = 1.5 / scale;
+  // One tile pixel: Skia draws such outlines as hairlines, several times faster than any wider stroke (a tile of
+  // 5,000 outlines took 200 ms at 1.5 pixels, 20 at 1), and as thin as QuPath draws detections.
+  context.lineWidth = 1 / scale;
   for (const [index, path] of paths) {
     const color = layer.colors.get(index) ?? '#888888';
     context.fillStyle = color;
@@ -70,10 +72,10 @@ async function paintedTile(
     context.globalAlpha = query.line;
     context.stroke(path);
   }
-  const pixels = context.getImageData(0, 0, tile.pixelWidth, tile.pixelHeight).data;
-  return sharp(pixels, { raw: { width: tile.pixelWidth, height: tile.pixelHeight, channels: 4 } })
-    .png({ compressionLevel: 3 })
-    .toBuffer();
+  // The canvas's own premultiplied pixels, which sharp takes as they are (getImageData would convert them first);
+  // copied, as they live in the canvas, which may be collected while sharp still reads them on its thread.
+  const raw = { width: tile.pixelWidth, height: tile.pixelHeight, channels: 4 as const, premultiplied: true };
+  return sharp(Buffer.from(canvas.data()), { raw }).png({ compressionLevel: 3 }).toBuffer();
 }
 
 /** A path per class, filled by `add` for each of the rows. */
@@ -95,7 +97,7 @@ async function outlineTile(
   hidden: readonly number[],
   query: DetectionTileQuery,
 ): Promise<Buffer> {
-  const rows = await repository.objectsIn(layer.id, tile.region, hidden);
+  const rows = await repository.outlinesIn(layer.id, tile.region, hidden);
   return paintedTile(
     tile,
     pathsOf(rows, (path, row) => addOutline(path, row.geometry)),

@@ -19,6 +19,8 @@ export type DetectionRow = {
   measurements: string | null;
 };
 
+export type OutlineRow = { classIndex: number; geometry: string };
+
 export type ExportRow = { id: number; classIndex: number; geometry: string; measurements: string | null };
 
 /** Cells at most in the grid a count walks: a drawing over a whole large slide takes coarser cells. */
@@ -70,6 +72,17 @@ export function createDetectionRepository(db: Db) {
     },
 
     /**
+     * What a layer's detection tiles depend on, as text: its imports (ids, in a fixed order). An import or a deletion
+     * changes it, so a tile cached under it is never stale.
+     */
+    async tileVersion(layerId: string): Promise<string> {
+      const { rows } = await db.execute<{ version: string }>(sql`
+        SELECT coalesce(string_agg(id::text, ',' ORDER BY id), '') AS version FROM detection_sets
+        WHERE image_layer_id = ${layerId}`);
+      return rows[0]!.version;
+    },
+
+    /**
      * About how many objects a region holds, from the finest grid counts of the cells it touches (a little more than
      * it holds, as edge cells count whole): cheap at any size, where counting the objects is not.
      */
@@ -98,6 +111,15 @@ export function createDetectionRepository(db: Db) {
     async objectsIn(layerId: string, region: Region, hidden: readonly number[] = []): Promise<DetectionRow[]> {
       const { rows } = await db.execute<DetectionRow>(sql`
         SELECT id::text, class_index AS "classIndex", geometry, measurements FROM detections
+        WHERE bbox && ${boxOf(region)}::box AND image_layer_id = ${layerId}
+          AND class_index <> ALL(${hiddenParam(hidden)})`);
+      return rows;
+    },
+
+    /** The classes and outlines of the objects overlapping a region, but those of hidden classes: what a tile draws. */
+    async outlinesIn(layerId: string, region: Region, hidden: readonly number[] = []): Promise<OutlineRow[]> {
+      const { rows } = await db.execute<OutlineRow>(sql`
+        SELECT class_index AS "classIndex", geometry FROM detections
         WHERE bbox && ${boxOf(region)}::box AND image_layer_id = ${layerId}
           AND class_index <> ALL(${hiddenParam(hidden)})`);
       return rows;

@@ -269,8 +269,8 @@ describe('detection routes', () => {
         return { reads: [...asked], painted, share: painted / (info.width * info.height) };
       };
       // Level 16 is one image pixel per tile pixel, level 15 half that: outlines, from the geometry.
-      expect(await drawn(16, 4, 4)).toMatchObject({ reads: ['estimateIn', 'objectsIn'] });
-      expect(await drawn(15, 2, 2)).toMatchObject({ reads: ['estimateIn', 'objectsIn'] });
+      expect(await drawn(16, 4, 4)).toMatchObject({ reads: ['estimateIn', 'outlinesIn'] });
+      expect(await drawn(15, 2, 2)).toMatchObject({ reads: ['estimateIn', 'outlinesIn'] });
       // Levels 14 and 13 (1/4, 1/8): a mark per object from its box; no geometry is read or parsed.
       for (const level of [14, 13]) {
         const tile = await drawn(level, 1, 1);
@@ -653,6 +653,67 @@ describe('detection routes', () => {
       new RegExp(`,${total},${[...expected.values()].join(',')}$`),
     );
     expect(rows.find((row) => row.startsWith(lineId))).toMatch(/,,,,,$/);
+  });
+
+  it('keeps a drawn tile in memory until its style, an import or a deletion changes the picture', async () => {
+    const { base } = await layerIn();
+    const lookups = async () => {
+      const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const count = (result: string) =>
+        Number(
+          text.match(new RegExp(`^detection_tile_cache_lookups_total\\{result="${result}"\\} (\\d+)$`, 'm'))?.[1] ?? 0,
+        );
+      return { hit: count('hit'), miss: count('miss') };
+    };
+    const painted = async (query = '') => {
+      const response = await get('viewer', `${base}/detections/tiles/16/0/0${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const { data } = await sharp(response.rawPayload).raw().toBuffer({ resolveWithObject: true });
+      let count = 0;
+      for (let at = 3; at < data.length; at += 4) if (data[at]! > 0) count += 1;
+      return count;
+    };
+    /** What the steps in `body` looked up, as hits and misses. */
+    const looked = async (body: () => Promise<unknown>) => {
+      const before = await lookups();
+      await body();
+      const after = await lookups();
+      return { hit: after.hit - before.hit, miss: after.miss - before.miss };
+    };
+    // Nuclei every 100 pixels, centred from (50, 50) on: 25 of them in tile (0, 0) of the top level.
+    const first = await imported(
+      'mia',
+      base,
+      await syntheticDetectionsText(nucleusLayout({ x: 0, y: 0, width: 500, height: 1000 }, 50)),
+    );
+    let alone = 0;
+    expect(await looked(async () => (alone = await painted()))).toEqual({ hit: 0, miss: 1 });
+    expect(alone).toBeGreaterThan(0);
+    expect(await looked(async () => expect(await painted()).toBe(alone))).toEqual({ hit: 1, miss: 0 });
+    // Another style is another picture.
+    expect(await looked(async () => expect(await painted('?hide=0,1,2,3')).toBe(0))).toEqual({ hit: 0, miss: 1 });
+
+    // A second import, each nucleus between four of the first: drawn again, with both.
+    await imported(
+      'mia',
+      base,
+      await syntheticDetectionsText(nucleusLayout({ x: 50, y: 50, width: 500, height: 1000 }, 50)),
+    );
+    let both = 0;
+    expect(await looked(async () => (both = await painted()))).toEqual({ hit: 0, miss: 1 });
+    expect(both).toBeGreaterThan(alone);
+
+    // Without the first: drawn again, with the second only.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `${base}/detections/${first.setId}`,
+      headers: await t.auth('mia'),
+    });
+    expect(removed.statusCode).toBe(204);
+    let second = 0;
+    expect(await looked(async () => (second = await painted()))).toEqual({ hit: 0, miss: 1 });
+    expect(second).toBeLessThan(both);
+    expect(second).toBeGreaterThan(0);
   });
 
   it('goes with its image and its layer', async () => {

@@ -16,6 +16,7 @@ import type { CapabilitiesService, VisibleCase } from '../../auth/capabilities/i
 import { HttpError } from '../../http/http-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { TileCache } from '../iiif/tile-cache.ts';
 import type { DrawingRepository } from '../drawings/drawing.repository.ts';
 import { cellSizeFor, MAX_VIEW_OBJECTS, OBJECT_SCALE, VIEWPORT_CELL_PIXELS } from './detection-grid.ts';
 import type { ImportLimits } from './detection-import.ts';
@@ -37,6 +38,8 @@ interface Deps {
   drawings: Pick<DrawingRepository, 'findLayer' | 'findJson'>;
   capabilities: Pick<CapabilitiesService, 'requireCaseVisible'>;
   limits: ImportLimits;
+  /** Rendered detection tiles, keyed by everything their picture depends on. */
+  tiles: TileCache;
 }
 
 interface Layer {
@@ -60,6 +63,7 @@ export function createDetectionService({
   drawings,
   capabilities,
   limits,
+  tiles,
 }: Deps) {
   async function layerOf(caller: Caller, imageId: string, layerId: string): Promise<Layer> {
     const layer = isUuid(imageId) && isUuid(layerId) ? await drawings.findLayer(imageId, layerId) : undefined;
@@ -168,9 +172,14 @@ export function createDetectionService({
       query: DetectionTileQuery,
     ): Promise<Buffer> {
       const layer = await layerOf(caller, imageId, layerId);
-      const tile = await renderDetectionTile(detections, { ...layer, colors: await colorsOf(layerId) }, at, query);
-      if (tile === undefined) throw HttpError.notFound();
-      return tile;
+      // The layer's imports name its objects and their class colours; the query names the style.
+      const version = await detections.tileVersion(layerId);
+      const key = `${layerId}/${version}/${at.level}/${at.column}/${at.row}?${query.hide}&${query.fill}&${query.line}`;
+      return tiles.get(key, async () => {
+        const tile = await renderDetectionTile(detections, { ...layer, colors: await colorsOf(layerId) }, at, query);
+        if (tile === undefined) throw HttpError.notFound();
+        return tile;
+      });
     },
 
     async at(caller: Caller, imageId: string, layerId: string, x: number, y: number) {
