@@ -1,11 +1,8 @@
 import type { DrawingGeometry } from '@pathology/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { factories } from '#test/factories.ts';
-import { nucleusLayout, syntheticDetections } from '#test/synthetic-detections.ts';
+import { layerWithImports } from '#test/detection-layer.ts';
 import { createTestDatabase, type TestDatabase } from '#test/test-database.ts';
-import { featuresOf } from './detection-file.ts';
-import { storeDetections } from './detection-import.ts';
 import { createDetectionRepository } from './detection.repository.ts';
 import { drawingArea, type DrawingArea } from './drawing-area.ts';
 
@@ -45,18 +42,10 @@ describe('counting inside a drawing', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const make = factories(database.db);
-    const imageId = await make.image(await make.case());
-    const size = { width: 9_000, height: 7_000 };
-    layerId = await make.imageLayer(imageId, size);
-    const target = { imageId, layerId, accountId: null, name: 'nuclei.geojson', size };
-    for (const [region, count] of [
+    ({ layerId } = await layerWithImports(database, [
       [{ x: 3, y: 7, width: 8_990, height: 6_980 }, 20_000],
       [{ x: 0, y: 0, width: 4_096, height: 2_048 }, 2_000],
-    ] as const) {
-      const features = featuresOf(syntheticDetections(nucleusLayout(region, count)));
-      await storeDetections(database.pool, features, target, { maxFeatures: 100_000 });
-    }
+    ]));
   });
   afterAll(async () => {
     await database.close();

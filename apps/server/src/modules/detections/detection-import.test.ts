@@ -2,12 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { factories } from '#test/factories.ts';
-import { nucleusLayout, syntheticDetections } from '#test/synthetic-detections.ts';
+import { layerWithImports } from '#test/detection-layer.ts';
 import { createTestDatabase, type TestDatabase } from '#test/test-database.ts';
 import { migrationsFolder } from '../../db/migrate.ts';
-import { featuresOf } from './detection-file.ts';
-import { storeDetections } from './detection-import.ts';
 import { CELL_SIZES } from './detection-grid.ts';
 
 describe('storing an import', () => {
@@ -31,19 +28,13 @@ describe('storing an import', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const make = factories(database.db);
-    const imageId = await make.image(await make.case());
-    const size = { width: 9_000, height: 7_000 };
-    layerId = await make.imageLayer(imageId, size);
-    const target = { imageId, layerId, accountId: null, name: 'nuclei.geojson', size };
     // Two imports on one layer, on grids that put centres on and off cell edges.
-    for (const [region, count] of [
+    const layer = await layerWithImports(database, [
       [{ x: 3, y: 7, width: 8_990, height: 6_980 }, 3_000],
       [{ x: 0, y: 0, width: 4_096, height: 2_048 }, 512],
-    ] as const) {
-      const features = featuresOf(syntheticDetections(nucleusLayout(region, count)));
-      expect(await storeDetections(database.pool, features, target, { maxFeatures: 10_000 })).toMatchObject({ count });
-    }
+    ]);
+    expect(layer.stored).toEqual([3_000, 512]);
+    layerId = layer.layerId;
   });
   afterAll(async () => {
     await database.close();
