@@ -67,10 +67,11 @@ export const SlideView = memo(function SlideView(props: SlideViewProps) {
   useEffect(() => onReady?.(ready ? viewer : null), [onReady, ready, viewer]);
 
   const zoomStep = (direction: 'in' | 'out') => {
-    const current = ready ? currentImageZoom(viewer) : undefined;
-    if (!ready || current === undefined) return;
+    // From where the view is going, not where its animation has got to: quick presses then land on steps.
+    const target = ready ? currentImageZoom(viewer, true) : undefined;
+    if (!ready || target === undefined) return;
     const { viewport } = viewer;
-    viewport.zoomTo(viewport.getZoom() * (steppedImageZoom(current, direction) / current));
+    viewport.zoomTo(viewport.getZoom() * (steppedImageZoom(target, direction) / target));
     viewport.applyConstraints();
   };
   const home = () => ready && viewer.viewport.goHome();

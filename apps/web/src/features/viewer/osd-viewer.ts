@@ -84,13 +84,13 @@ export function createSlideViewer(element: HTMLElement, headers: Record<string, 
   return viewer;
 }
 
-/** Screen (CSS) pixels per full-resolution image pixel right now; undefined before an image is open. */
-export function currentImageZoom(viewer: OpenSeadragon.Viewer): number | undefined {
+/** Screen (CSS) pixels per full-resolution image pixel, now or (`target`) where the view is going; undefined before an image is open. */
+export function currentImageZoom(viewer: OpenSeadragon.Viewer, target = false): number | undefined {
   const item = viewer.world.getItemAt(0);
   if (!item) return undefined;
   // Every layer of an image has the same size, so any item gives the same answer (the viewport's own helper warns
   // while two layers overlap during a switch).
-  return item.viewportToImageZoom(viewer.viewport.getZoom(true));
+  return item.viewportToImageZoom(viewer.viewport.getZoom(!target));
 }
 
 /**
