@@ -1,4 +1,4 @@
-import { boxCentre, type CellKey, cellKey, keyCell } from './detection-cell-counts.ts';
+import { boxCentre, type CellKey, cellKey, cellsOfClass, keyCell } from './detection-cell-counts.ts';
 import { CENTRE_CELL_SIZE } from './detection-grid.ts';
 
 /** One row of `detection_centres` but its set and layer: the centres of one class's objects in one cell. */
@@ -21,11 +21,7 @@ export class CellCentres {
 
   add(classIndex: number, bbox: readonly [number, number, number, number]): void {
     const [x, y] = boxCentre(bbox);
-    let cells = this.classes.get(classIndex);
-    if (cells === undefined) {
-      cells = new Map();
-      this.classes.set(classIndex, cells);
-    }
+    const cells = cellsOfClass(this.classes, classIndex);
     const key = cellKey(x, y, CENTRE_CELL_SIZE);
     const centres = cells.get(key);
     if (centres === undefined) cells.set(key, [x, y]);

@@ -22,6 +22,16 @@ export const boxCentre = ([minX, minY, maxX, maxY]: readonly [number, number, nu
 export const cellKey = (x: number, y: number, cellSize: number): CellKey =>
   Math.floor(y / cellSize) * ROW_KEYS + Math.floor(x / cellSize);
 
+/** One class's cells in a per-class map, made on the class's first object. */
+export function cellsOfClass<V>(classes: Map<number, Map<CellKey, V>>, classIndex: number): Map<CellKey, V> {
+  let cells = classes.get(classIndex);
+  if (cells === undefined) {
+    cells = new Map();
+    classes.set(classIndex, cells);
+  }
+  return cells;
+}
+
 export function keyCell(key: CellKey): { column: number; row: number } {
   const row = Math.floor(key / ROW_KEYS);
   return { column: key - row * ROW_KEYS, row };
@@ -42,11 +52,7 @@ export class CellCounts {
   add(classIndex: number, bbox: readonly [number, number, number, number]): void {
     const [x, y] = boxCentre(bbox);
     for (const { cellSize, classes } of this.grids) {
-      let cells = classes.get(classIndex);
-      if (cells === undefined) {
-        cells = new Map();
-        classes.set(classIndex, cells);
-      }
+      const cells = cellsOfClass(classes, classIndex);
       const key = cellKey(x, y, cellSize);
       cells.set(key, (cells.get(key) ?? 0) + 1);
     }
