@@ -133,6 +133,8 @@ export async function panAndZoomFrames(
     await page.mouse.move(cx - 200, cy - 120, { steps: 10 });
     await page.mouse.move(cx + 150, cy + 100, { steps: 10 });
     await page.mouse.up();
+    // Back over the slide: the drag ends where a side panel may lie, and the wheel would scroll the panel instead.
+    await page.mouse.move(cx, cy);
     for (let i = 0; i < 4; i++) {
       await page.mouse.wheel(0, 300);
       await page.waitForTimeout(250);

@@ -12,6 +12,15 @@ const boxOf = (region: Region) => `(${region.x + region.width},${region.y + regi
 /** Class indexes a tile leaves out, as a parameter. */
 const hiddenParam = (hidden: readonly number[]) => sql`${sql.param([...hidden])}::smallint[]`;
 
+/**
+ * The objects under a point. The point is asked as a box of no size: GiST's box operators take boxes only, and
+ * `box @> point` read every row of the table (a parallel scan of ~430 ms at 1,000,000 objects, on each hover).
+ */
+export const objectsAtQuery = (layerId: string, x: number, y: number) => sql`
+  SELECT id::text, class_index AS "classIndex", geometry, measurements FROM detections
+  WHERE bbox @> box(point(${x}, ${y}), point(${x}, ${y})) AND image_layer_id = ${layerId}
+  ORDER BY area(bbox) LIMIT 20`;
+
 export type DetectionRow = {
   id: string;
   classIndex: number;
@@ -142,10 +151,7 @@ export function createDetectionRepository(db: Db) {
 
     /** Objects whose box holds a point, smallest first: the caller keeps the first whose outline holds it. */
     async objectsAt(layerId: string, x: number, y: number): Promise<DetectionRow[]> {
-      const { rows } = await db.execute<DetectionRow>(sql`
-        SELECT id::text, class_index AS "classIndex", geometry, measurements FROM detections
-        WHERE bbox @> point(${x}, ${y}) AND image_layer_id = ${layerId}
-        ORDER BY area(bbox) LIMIT 20`);
+      const { rows } = await db.execute<DetectionRow>(objectsAtQuery(layerId, x, y));
       return rows;
     },
 
