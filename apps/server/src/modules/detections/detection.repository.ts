@@ -9,8 +9,10 @@ import type { DrawingArea } from './drawing-area.ts';
 /** PostgreSQL `box` text of a region. */
 const boxOf = (region: Region) => `(${region.x + region.width},${region.y + region.height}),(${region.x},${region.y})`;
 
-/** Class indexes a tile leaves out, as a parameter. */
-const hiddenParam = (hidden: readonly number[]) => sql`${sql.param([...hidden])}::smallint[]`;
+/** The objects of a layer overlapping a region (GiST on `bbox`), but those of the classes a tile leaves out. */
+const overlapping = (layerId: string, region: Region, hidden: readonly number[]) => sql`
+  bbox && ${boxOf(region)}::box AND image_layer_id = ${layerId}
+  AND class_index <> ALL(${sql.param([...hidden])}::smallint[])`;
 
 /**
  * The objects under a point. The point is asked as a box of no size: GiST's box operators take boxes only, and
@@ -111,8 +113,7 @@ export function createDetectionRepository(db: Db) {
         SELECT class_index AS "classIndex", (bbox[1])[0] AS "minX", (bbox[1])[1] AS "minY",
                (bbox[0])[0] AS "maxX", (bbox[0])[1] AS "maxY"
         FROM detections
-        WHERE bbox && ${boxOf(region)}::box AND image_layer_id = ${layerId}
-          AND class_index <> ALL(${hiddenParam(hidden)})`);
+        WHERE ${overlapping(layerId, region, hidden)}`);
       return rows;
     },
 
@@ -120,8 +121,7 @@ export function createDetectionRepository(db: Db) {
     async objectsIn(layerId: string, region: Region, hidden: readonly number[] = []): Promise<DetectionRow[]> {
       const { rows } = await db.execute<DetectionRow>(sql`
         SELECT id::text, class_index AS "classIndex", geometry, measurements FROM detections
-        WHERE bbox && ${boxOf(region)}::box AND image_layer_id = ${layerId}
-          AND class_index <> ALL(${hiddenParam(hidden)})`);
+        WHERE ${overlapping(layerId, region, hidden)}`);
       return rows;
     },
 
@@ -129,8 +129,7 @@ export function createDetectionRepository(db: Db) {
     async outlinesIn(layerId: string, region: Region, hidden: readonly number[] = []): Promise<OutlineRow[]> {
       const { rows } = await db.execute<OutlineRow>(sql`
         SELECT class_index AS "classIndex", geometry FROM detections
-        WHERE bbox && ${boxOf(region)}::box AND image_layer_id = ${layerId}
-          AND class_index <> ALL(${hiddenParam(hidden)})`);
+        WHERE ${overlapping(layerId, region, hidden)}`);
       return rows;
     },
 

@@ -36,10 +36,13 @@ export class DetectionOverlay {
     this.source = source;
     // Filtering every scaled tile of a second, translucent layer is most of a frame on a canvas drawn by the CPU
     // (headless browsers, virtual machines); nearest-neighbour sampling for the frames of a motion is not seen.
-    if (source && !this.smoothAgain) this.smoothAgain = roughWhileMoving(this.viewer);
-    if (!source) this.stopRough();
-    if (source) this.add(source);
-    else this.remove(this.current);
+    if (source) {
+      this.smoothAgain ??= roughWhileMoving(this.viewer);
+      this.add(source);
+    } else {
+      this.stopRough();
+      this.remove(this.current);
+    }
   }
 
   private stopRough(): void {
