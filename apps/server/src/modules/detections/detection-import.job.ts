@@ -4,9 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { featuresOf } from './detection-file.ts';
-import { storeDetections } from './detection-import.ts';
+import { settleDetections, storeDetections } from './detection-import.ts';
 import {
   claimDetectionImport,
+  completeDetectionImport,
   detectionImportExists,
   failDetectionImport,
   reportDetectionImport,
@@ -36,10 +37,11 @@ class ImportWithdrawn extends Error {}
 
 /**
  * The `detection-import` job: parses the uploaded file from the blob store and stores its detections in one
- * transaction, writing bytes and features read as it goes. The outcome is recorded in that same transaction, so a
- * worker killed at any point leaves either nothing stored and the import `running` (its lapsed lease gets the job
- * retried from the start) or the whole set and the import `completed`. A bad feature or file fails the import with
- * the message a 422 would carry, for good; any other error is retried, and recorded once the last attempt fails.
+ * transaction, writing bytes and features read as it goes. That transaction names the stored set on the import, so a
+ * worker killed at any point leaves either nothing stored (its lapsed lease gets the job retried from the start) or
+ * the whole set, which a retry only settles. The import is `completed` once its objects are settled, ready to read at
+ * full speed. A bad feature or file fails the import with the message a 422 would carry, for good; any other error is
+ * retried, and recorded once the last attempt fails.
  */
 export async function detectionImportJob(deps: DetectionImportJobDeps, attempt: Attempt): Promise<void> {
   const { db, log } = deps;
@@ -52,35 +54,14 @@ export async function detectionImportJob(deps: DetectionImportJobDeps, attempt: 
     log.info({ importId }, 'detection import skipped: it is gone or no longer waiting');
     return;
   }
-  let bytes = 0;
-  let reported = 0;
   try {
-    const source = await deps.blobs.get(key);
-    const target = { ...claimed, size: { width: claimed.width, height: claimed.height } };
-    const stored = await storeDetections(
-      deps.pool,
-      featuresOf(source, (read) => (bytes = read)),
-      target,
-      {
-        maxFeatures: deps.maxFeatures,
-        onProgress: async (features) => {
-          if (performance.now() - reported < PROGRESS_INTERVAL_MS) return;
-          reported = performance.now();
-          if (!(await reportDetectionImport(db, importId, bytes, features))) throw new ImportWithdrawn();
-        },
-        beforeCommit: async (client, { setId, count }) => {
-          const done = await client.query(
-            `UPDATE detection_imports SET status = 'completed', set_id = $2, features_read = $3,
-                  bytes_read = bytes_total, updated_at = now()
-           WHERE id = $1 AND status = 'running'`,
-            [importId, setId, count],
-          );
-          if (done.rowCount === 0) throw new ImportWithdrawn();
-        },
-      },
+    if (claimed.setId === null) await storeFile(deps, importId, claimed);
+    // Settling only saves readers work: an import whose settling failed is complete all the same.
+    await settleDetections(deps.pool).catch((error: unknown) =>
+      log.warn({ importId, err: error }, 'stored detections left for autovacuum to settle'),
     );
+    if (!(await completeDetectionImport(db, importId))) throw new ImportWithdrawn();
     await deps.blobs.delete(key);
-    log.info({ importId, count: stored.count }, 'detections imported');
   } catch (error) {
     if (error instanceof ImportWithdrawn) {
       log.info({ importId }, 'detection import withdrawn while it ran');
@@ -97,4 +78,36 @@ export async function detectionImportJob(deps: DetectionImportJobDeps, attempt: 
     if (attempt.retryCount >= attempt.retryLimit) await failDetectionImport(db, importId, (error as Error).message);
     throw error;
   }
+}
+
+type Claimed = NonNullable<Awaited<ReturnType<typeof claimDetectionImport>>>;
+
+/** Stores the import's file as one set, naming it on the import in the same transaction. */
+async function storeFile(deps: DetectionImportJobDeps, importId: string, claimed: Claimed): Promise<void> {
+  let bytes = 0;
+  let reported = 0;
+  const source = await deps.blobs.get(detectionImportKey(importId));
+  const target = { ...claimed, size: { width: claimed.width, height: claimed.height } };
+  const stored = await storeDetections(
+    deps.pool,
+    featuresOf(source, (read) => (bytes = read)),
+    target,
+    {
+      maxFeatures: deps.maxFeatures,
+      onProgress: async (features) => {
+        if (performance.now() - reported < PROGRESS_INTERVAL_MS) return;
+        reported = performance.now();
+        if (!(await reportDetectionImport(deps.db, importId, bytes, features))) throw new ImportWithdrawn();
+      },
+      beforeCommit: async (client, { setId, count }) => {
+        const done = await client.query(
+          `UPDATE detection_imports SET set_id = $2, features_read = $3, bytes_read = bytes_total, updated_at = now()
+           WHERE id = $1 AND status = 'running'`,
+          [importId, setId, count],
+        );
+        if (done.rowCount === 0) throw new ImportWithdrawn();
+      },
+    },
+  );
+  deps.log.info({ importId, count: stored.count }, 'detections imported');
 }

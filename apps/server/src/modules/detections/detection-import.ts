@@ -99,6 +99,19 @@ export interface StoreOptions {
 }
 
 /**
+ * Settles freshly stored objects at once and unthrottled: their pages' hint bits and visibility, and the tables'
+ * statistics. Left to autovacuum, this came about a minute after each import and ran throttled for half a minute (a
+ * million objects: 65,000 pages read and written again), under the first views of the slide. VACUUM reads only pages
+ * not yet all-visible; index clean-up, which reads whole indexes, and truncation, whose lock holds up readers, are left
+ * to autovacuum.
+ */
+export async function settleDetections(pool: pg.Pool): Promise<void> {
+  await pool.query(
+    'VACUUM (ANALYZE, INDEX_CLEANUP OFF, TRUNCATE false) detections, detection_cells, detection_centres',
+  );
+}
+
+/**
  * Stores GeoJSON features of detections (an imported file's, a model's) as one set on a layer in one transaction:
  * rows go to PostgreSQL by COPY as they come; the grid counts of zoomed-out views and the centres per cell that counts
  * inside drawings test, gathered meanwhile, after them. The first bad feature is a 422 naming it, and a failed import
@@ -114,6 +127,9 @@ export async function storeDetections(
   let copying: ReturnType<typeof copyFrom> | undefined;
   try {
     await client.query('BEGIN');
+    // Committed to disk before the set is settled, whatever the server's default: VACUUM leaves the pages of an
+    // asynchronous commit not yet flushed as it found them (their hint bits cannot be set yet).
+    await client.query('SET LOCAL synchronous_commit = on');
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`detections:${target.layerId}`]);
     const classes = await layerClasses(client, target.layerId);
     const { rows } = await client.query<{ id: string }>(

@@ -1,5 +1,5 @@
 import type { DetectionImport } from '@pathology/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { detectionImports } from '../../db/schema/index.ts';
 
@@ -48,31 +48,54 @@ export function createDetectionImportRepository(db: Db) {
   };
 }
 
-/** Marks an import failed, unless it finished or went away meanwhile; `field` only when its file was refused. */
+/**
+ * Marks an import failed, unless it finished or went away meanwhile; `field` only when its file was refused. One whose
+ * objects were stored (its set is named) lost only its settling: it is completed instead, as its objects show.
+ */
 export async function failDetectionImport(db: Db, importId: string, message: string, field: string | null = null) {
+  const unfinished = and(eq(detectionImports.id, importId), inArray(detectionImports.status, ['waiting', 'running']));
+  await db
+    .update(detectionImports)
+    .set({ status: 'completed' })
+    .where(and(unfinished, isNotNull(detectionImports.setId)));
   await db
     .update(detectionImports)
     .set({ status: 'failed', errorMessage: message, errorField: field })
-    .where(and(eq(detectionImports.id, importId), inArray(detectionImports.status, ['waiting', 'running'])));
+    .where(and(unfinished, isNull(detectionImports.setId)));
 }
 
-/** Claims an import for a run: from the start, whatever an earlier (crashed) attempt had reached. */
+/** Marks an import whose objects are stored and settled completed; false when it went away meanwhile. */
+export async function completeDetectionImport(db: Db, importId: string): Promise<boolean> {
+  const [done] = await db
+    .update(detectionImports)
+    .set({ status: 'completed' })
+    .where(and(eq(detectionImports.id, importId), eq(detectionImports.status, 'running')))
+    .returning({ id: detectionImports.id });
+  return done !== undefined;
+}
+
+/**
+ * Claims an import for a run: from the start, whatever an earlier (crashed) attempt had reached, unless that attempt
+ * stored its objects (`setId`): then only their settling is left to do.
+ */
 export async function claimDetectionImport(db: Db, importId: string) {
   const { rows } = await db.execute<{
     imageId: string;
     layerId: string;
     accountId: string | null;
     name: string;
+    setId: string | null;
     width: number;
     height: number;
   }>(sql`
     UPDATE detection_imports i
-    SET status = 'running', bytes_read = 0, features_read = 0, error_message = NULL, error_field = NULL,
-        updated_at = now()
+    SET status = 'running', error_message = NULL, error_field = NULL, updated_at = now(),
+        bytes_read = CASE WHEN i.set_id IS NULL THEN 0 ELSE i.bytes_read END,
+        features_read = CASE WHEN i.set_id IS NULL THEN 0 ELSE i.features_read END
     FROM image_layers l
     WHERE i.id = ${importId} AND i.status IN ('waiting', 'running') AND l.id = i.image_layer_id
     RETURNING i.image_id AS "imageId", i.image_layer_id AS "layerId", i.account_id AS "accountId", i.name,
-              l.width, l.height`);
+              i.set_id AS "setId", l.width, l.height`);
   return rows[0];
 }
 
