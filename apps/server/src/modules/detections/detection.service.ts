@@ -153,12 +153,17 @@ export function createDetectionService({
       return importState(waiting);
     },
 
-    /** A region's `DetectionViewport` as JSON text: close up its objects, further out counts per cell. */
-    async viewport(caller: Caller, imageId: string, layerId: string, query: DetectionViewportQuery): Promise<string> {
+    /** A region's `DetectionViewport` as JSON: close up its objects, further out counts per cell. */
+    async viewport(
+      caller: Caller,
+      imageId: string,
+      layerId: string,
+      query: DetectionViewportQuery,
+    ): Promise<string | Buffer> {
       await layerOf(caller, imageId, layerId);
       const region = { x: query.x, y: query.y, width: query.width, height: query.height };
       const close = query.scale >= OBJECT_SCALE && (await detections.estimateIn(layerId, region)) <= MAX_VIEW_OBJECTS;
-      if (close) return `{"kind":"objects","data":${objectsJson(await detections.objectsIn(layerId, region))}}`;
+      if (close) return objectsJson(await detections.objectsIn(layerId, region), '{"kind":"objects","data":', '}');
       const cellSize = cellSizeFor(query.scale, VIEWPORT_CELL_PIXELS);
       const cells = await detections.cellsIn(layerId, cellSize, region);
       return JSON.stringify({ kind: 'density', cellSize, cells } satisfies DetectionViewport);
