@@ -7,10 +7,22 @@ import path from 'node:path';
  * (real server, real Chromium). Ends with `N passed, M failed` over both.
  */
 const suites = [
-  { name: 'unit and integration', args: [] as string[], before: [] as string[][] },
+  { name: 'unit and integration', phase: 'unit+integration', args: [] as string[], before: [] as string[][] },
   // The browser tests drive the built web app, served by the real server.
-  { name: 'browser (e2e)', args: ['--config', 'e2e/vitest.config.ts'], before: [['npm', 'run', 'build']] },
+  {
+    name: 'browser (e2e)',
+    phase: 'journeys',
+    args: ['--config', 'e2e/vitest.config.ts'],
+    before: [['npm', 'run', 'build']],
+  },
 ];
+/** Prints how long a phase took, in the form .ci/run gathers ("phase NAME: N s"). */
+function timed<T>(phase: string, step: () => T): T {
+  const started = performance.now();
+  const result = step();
+  process.stdout.write(`phase ${phase}: ${Math.round((performance.now() - started) / 1000)} s\n`);
+  return result;
+}
 const only = process.argv[2];
 const resultsDir = path.resolve('test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
@@ -23,16 +35,18 @@ for (const suite of suites) {
   fs.rmSync(report, { force: true });
   process.stdout.write(`\n=== ${suite.name} tests ===\n`);
   const prepared = suite.before.every(
-    ([command, ...args]) => spawnSync(command!, args, { stdio: 'inherit' }).status === 0,
+    ([command, ...args]) => timed('build', () => spawnSync(command!, args, { stdio: 'inherit' })).status === 0,
   );
   if (!prepared) {
     failed += 1;
     continue;
   }
-  const run = spawnSync(
-    'npx',
-    ['vitest', 'run', ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { stdio: 'inherit' },
+  const run = timed(suite.phase, () =>
+    spawnSync(
+      'npx',
+      ['vitest', 'run', ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      { stdio: 'inherit' },
+    ),
   );
   if (fs.existsSync(report)) {
     const result = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STAMP_FILE, WEB_DIST, webBuildIsCurrent, webInputsHash, writeWebBuildStamp } from './web-build-stamp.ts';
+import { checkWebBuild, STAMP_FILE, WEB_DIST, writeWebBuildStamp } from './web-build.js';
 
 let root: string;
 
@@ -20,11 +20,11 @@ beforeEach(async () => {
   await write('packages/contract/src/index.ts', 'export const a = 1;');
   await write('package-lock.json', '{}');
   await write(`${WEB_DIST}/index.html`, '<html></html>');
-  await writeWebBuildStamp(root, await webInputsHash(root));
+  await writeWebBuildStamp(root, (await checkWebBuild(root)).stamp);
 });
 afterEach(() => fs.rm(root, { recursive: true, force: true }));
 
-const isCurrent = async () => webBuildIsCurrent(root, await webInputsHash(root));
+const isCurrent = async () => (await checkWebBuild(root)).current;
 
 describe('the web build stamp', () => {
   it('skips the build when no input changed', async () => {
@@ -50,7 +50,7 @@ describe('the web build stamp', () => {
   it('builds when there is no build, or no stamp of a finished one', async () => {
     await fs.rm(path.join(root, WEB_DIST, STAMP_FILE));
     expect(await isCurrent()).toBe(false);
-    await writeWebBuildStamp(root, await webInputsHash(root));
+    await writeWebBuildStamp(root, (await checkWebBuild(root)).stamp);
     await fs.rm(path.join(root, WEB_DIST, 'index.html'));
     expect(await isCurrent()).toBe(false);
     await fs.rm(path.join(root, WEB_DIST), { recursive: true });
@@ -61,5 +61,16 @@ describe('the web build stamp', () => {
     await write('apps/web/src/app.test.tsx', 'test(other);');
     await write('apps/web/node_modules/x/index.js', 'x');
     expect(await isCurrent()).toBe(true);
+  });
+
+  it('reads no file when the listing (paths, sizes, modification times) matches the stamp', async () => {
+    expect(await checkWebBuild(root)).toMatchObject({ current: true, hashed: false });
+  });
+
+  it('reads the files once when they were touched but not changed, and stamps the new listing', async () => {
+    const later = new Date(Date.now() + 60_000);
+    await fs.utimes(path.join(root, 'apps/web/src/main.tsx'), later, later);
+    expect(await checkWebBuild(root)).toMatchObject({ current: true, hashed: true });
+    expect(await checkWebBuild(root)).toMatchObject({ current: true, hashed: false });
   });
 });

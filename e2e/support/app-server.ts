@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ensureServerBuild, SERVER_MAIN } from '../../apps/server/build.js';
 import { freePort } from './free-port.ts';
 import { repositoryRoot, resultsDir } from './paths.ts';
 
@@ -49,8 +50,9 @@ interface ServerProcess {
   exited: Promise<number | string | null>;
 }
 
-/** Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port and a fresh data folder. */
+/** Starts the real server (`node apps/server/dist/main.js`, built when stale) on a free port and a fresh data folder. */
 export async function startAppServer(options: StartAppServerOptions = {}): Promise<AppServer> {
+  await ensureServerBuild(repositoryRoot);
   const { startTimeoutMs = 180_000, stopTimeoutMs = 30_000 } = options;
   const [port, embeddedPgPort] = [await freePort(), await freePort()];
   const url = `http://localhost:${port}`;
@@ -62,7 +64,7 @@ export async function startAppServer(options: StartAppServerOptions = {}): Promi
   const log = fs.createWriteStream(logFile);
 
   const launch = (): ServerProcess => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
       cwd: repositoryRoot,
       env: {
         ...process.env,

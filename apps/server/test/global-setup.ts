@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { ensureServerBuild } from '../build.js';
 import { createDatabase } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
@@ -18,6 +20,8 @@ const TEST_CLUSTER_FLAGS = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '
 
 /** One embedded PostgreSQL for the whole run; each test file clones the migrated template database. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Once, before the test files that start server processes (server-process.ts) would each find it stale.
+  await ensureServerBuild(fileURLToPath(new URL('../../../', import.meta.url)));
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-test-pg-'));
   await fs.chmod(dir, 0o755);
   const server = await startEmbeddedPostgres({

@@ -1,8 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild, SERVER_MAIN } from '../build.js';
 
-const mainScript = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const mainScript = path.join(root, SERVER_MAIN);
+// Every test, bench and topology that starts servers runs the built server, built here when its sources changed.
+await ensureServerBuild(root);
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -12,9 +17,9 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs `src/main.ts` as the README's start command does, with its own environment. */
+/** Runs the built server (`dist/main.js`) as `npm start` does, with its own environment. */
 export function startServerProcess(env: Record<string, string>, args: string[] = []): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript, ...args], {
+  const child = spawn(process.execPath, ['--enable-source-maps', mainScript, ...args], {
     // Tests with time limits convert beside other test files: at the default niceness their conversions would starve.
     env: { ...process.env, LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', CONVERSION_NICENESS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,4 @@
+// @ts-check
 import { execFileSync, spawnSync } from 'node:child_process';
 
 /**
@@ -7,11 +8,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
  */
 const PACKAGES = ['libvips-tools', 'openslide-tools'];
 
-function has(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+/** @param {string[]} commands */
+function has(...commands) {
+  return spawnSync('sh', ['-c', commands.map((command) => `command -v ${command}`).join(' && ')], { stdio: 'ignore' })
+    .status === 0;
 }
 
-if (!has('vips') || !has('openslide-show-properties')) {
+export function ensureImagingTools() {
+  if (has('vips', 'openslide-show-properties')) return;
   const command = `apt-get install -y ${PACKAGES.join(' ')}`;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && has('apt-get')) {
