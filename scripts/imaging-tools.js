@@ -10,8 +10,10 @@ const PACKAGES = ['libvips-tools', 'openslide-tools'];
 
 /** @param {string[]} commands */
 function has(...commands) {
-  return spawnSync('sh', ['-c', commands.map((command) => `command -v ${command}`).join(' && ')], { stdio: 'ignore' })
-    .status === 0;
+  return (
+    spawnSync('sh', ['-c', commands.map((command) => `command -v ${command}`).join(' && ')], { stdio: 'ignore' })
+      .status === 0
+  );
 }
 
 export function ensureImagingTools() {
