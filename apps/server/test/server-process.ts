@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { ensureServerBuild, SERVER_MAIN } from '../build.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const mainScript = path.join(root, SERVER_MAIN);
+/** The built server's entry, `apps/server/dist/main.js`. */
+export const builtServerMain = path.join(root, SERVER_MAIN);
 // Every test, bench and topology that starts servers runs the built server, built here when its sources changed.
 await ensureServerBuild(root);
 
@@ -19,7 +20,7 @@ export interface ServerProcess {
 
 /** Runs the built server (`dist/main.js`) as `npm start` does, with its own environment. */
 export function startServerProcess(env: Record<string, string>, args: string[] = []): ServerProcess {
-  const child = spawn(process.execPath, ['--enable-source-maps', mainScript, ...args], {
+  const child = spawn(process.execPath, ['--enable-source-maps', builtServerMain, ...args], {
     // Tests with time limits convert beside other test files: at the default niceness their conversions would starve.
     env: { ...process.env, LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', CONVERSION_NICENESS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 import type { DetectionTileQuery } from '@pathology/contract';
-import { createCanvas, Path2D } from '@napi-rs/canvas';
+import type { Path2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
+import { skiaCanvas } from '../../on-first-use.ts';
 import {
   cellSizeFor,
   densityPixels,
@@ -56,7 +57,7 @@ async function paintedTile(
   layer: TileLayer,
   query: DetectionTileQuery,
 ): Promise<Buffer> {
-  const canvas = createCanvas(tile.pixelWidth, tile.pixelHeight);
+  const canvas = skiaCanvas().createCanvas(tile.pixelWidth, tile.pixelHeight);
   const context = canvas.getContext('2d');
   const { region, scale } = tile;
   context.setTransform(scale, 0, 0, scale, -region.x * scale, -region.y * scale);
@@ -80,10 +81,11 @@ async function paintedTile(
 
 /** A path per class, filled by `add` for each of the rows. */
 function pathsOf<T extends { classIndex: number }>(rows: readonly T[], add: (path: Path2D, row: T) => void) {
+  const canvas = skiaCanvas();
   const paths = new Map<number, Path2D>();
   for (const row of rows) {
     let path = paths.get(row.classIndex);
-    if (path === undefined) paths.set(row.classIndex, (path = new Path2D()));
+    if (path === undefined) paths.set(row.classIndex, (path = new canvas.Path2D()));
     add(path, row);
   }
   return paths;

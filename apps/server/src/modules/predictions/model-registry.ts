@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AI_MODELS, type InstalledAiModel } from '@pathology/contract';
-import ort from 'onnxruntime-node';
+import type { InferenceSession } from 'onnxruntime-node';
+import { onnxRuntime } from '../../on-first-use.ts';
 import { BUILTIN_INPUT_SIZE, BUILTIN_VERSION, buildNuclearDensityModel, buildTissueModel } from './builtin-models.ts';
 import { readManifest, type InstalledModel, type ManifestEntry } from './model-manifest.ts';
 
@@ -59,7 +60,7 @@ export interface ModelFolders {
 /** Which catalogue models can run here, and their ONNX Runtime sessions (opened once per process). */
 export function createModelRegistry(folders: ModelFolders) {
   let cached: { at: number; models: Map<string, InstalledModel> } | undefined;
-  const sessions = new Map<string, Promise<ort.InferenceSession>>();
+  const sessions = new Map<string, Promise<InferenceSession>>();
 
   async function installed(): Promise<Map<string, InstalledModel>> {
     if (cached && Date.now() - cached.at < (folders.refreshMs ?? MANIFEST_TTL_MS)) return cached.models;
@@ -71,10 +72,10 @@ export function createModelRegistry(folders: ModelFolders) {
     return models;
   }
 
-  function session(file: string): Promise<ort.InferenceSession> {
+  function session(file: string): Promise<InferenceSession> {
     let opened = sessions.get(file);
     if (!opened) {
-      opened = ort.InferenceSession.create(file, {
+      opened = onnxRuntime().InferenceSession.create(file, {
         graphOptimizationLevel: 'all',
         intraOpNumThreads: INFERENCE_THREADS,
       });

@@ -1,4 +1,5 @@
-import ort from 'onnxruntime-node';
+import type { InferenceSession } from 'onnxruntime-node';
+import { onnxRuntime } from '../../on-first-use.ts';
 import { readCellRows, rowsPerRead, type CellGrid } from './slide-cells.ts';
 
 /** A cell is tissue, and judged by the model, when at least this share of it is tissue. */
@@ -16,8 +17,8 @@ export interface SlideInference {
   grid: CellGrid;
   inputSize: number;
   batchSize: number;
-  tissue: ort.InferenceSession;
-  classifier: ort.InferenceSession;
+  tissue: InferenceSession;
+  classifier: InferenceSession;
   /** Reads one row of cells as the model's input; from the slide's pyramid unless given (the benchmark's floor). */
   readRow?: (row: number) => Promise<Float32Array>;
   /**
@@ -39,18 +40,19 @@ export interface InferenceOutcome {
 
 /** Runs `session` on `count` cells of `tensor` in batches; the first output's rows, flattened, and its labels. */
 export async function runBatches(
-  session: ort.InferenceSession,
+  session: InferenceSession,
   tensor: Float32Array,
   count: number,
   size: number,
   batchSize: number,
 ): Promise<{ values: Float32Array; columns: number }> {
+  const { Tensor } = onnxRuntime();
   const cell = 3 * size * size;
   const parts: Float32Array[] = [];
   let columns = 1;
   for (let start = 0; start < count; start += batchSize) {
     const n = Math.min(batchSize, count - start);
-    const input = new ort.Tensor('float32', tensor.subarray(start * cell, (start + n) * cell), [n, 3, size, size]);
+    const input = new Tensor('float32', tensor.subarray(start * cell, (start + n) * cell), [n, 3, size, size]);
     const outputs = await session.run({ [session.inputNames[0]!]: input });
     const output = outputs[session.outputNames[0]!]!;
     columns = output.dims.length > 1 ? Number(output.dims[1]) : 1;

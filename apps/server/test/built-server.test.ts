@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { builtServerMain } from './server-process.ts';
+
+const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-built-'));
+afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
+
+/** Runs the built server as the tests and the image do, until it exits; its output. */
+async function runBuilt(
+  nodeArgs: string[],
+  serverArgs: string[],
+  env: Record<string, string | undefined>,
+): Promise<string> {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, builtServerMain, ...serverArgs], { env });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await once(child, 'exit');
+  return output;
+}
+
+describe('the built server', () => {
+  it('names the TypeScript source lines in its stack traces', async () => {
+    // A DATA_DIR that is a file: the start fails at its first step, inside startAll, with the error's stack.
+    const file = path.join(scratch, 'not-a-folder');
+    await fs.writeFile(file, '');
+    const output = await runBuilt([], [], { ...process.env, DATA_DIR: file });
+    expect(output).toContain('Pathology slides could not start');
+    expect(output).toMatch(/at async startAll \(.*apps\/server\/src\/main\.ts:\d+:\d+\)/);
+  }, 120_000);
+
+  it('loads ONNX Runtime and the Skia canvas only when a prediction or a detection tile needs them', async () => {
+    // Every package loaded through `require`, as the process exits (a worker without DATABASE_URL: once all is loaded).
+    const preload = path.join(scratch, 'loaded.cjs');
+    await fs.writeFile(
+      preload,
+      `process.on('exit', () => console.log('loaded: ' + Object.keys(require.cache).filter((f) => /onnxruntime-node|@napi-rs[\\\\/]canvas|sharp/.test(f)).join(' ')));`,
+    );
+    const env: Record<string, string | undefined> = { ...process.env };
+    delete env.DATABASE_URL;
+    const output = await runBuilt(['--require', preload], ['--role', 'worker'], env);
+    expect(output).toContain('Env. variable is required: DATABASE_URL');
+    // sharp, which tiles need at once, shows that the check sees the packages a start loads.
+    expect(output).toMatch(/loaded: .*sharp/);
+    expect(output).not.toMatch(/loaded: .*(onnxruntime-node|@napi-rs)/);
+  }, 120_000);
+});
