@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import { nodemailer } from '../../on-first-use.ts';
 
 export interface MailSettings {
   /** smtp(s)://user:password@host:port; without it mail goes to `outboxDir`. */
@@ -34,7 +34,7 @@ export interface OutboxEntry extends Mail {
  */
 export function createMailer(settings: MailSettings): Mailer {
   if (settings.smtpUrl) {
-    const transport = nodemailer.createTransport(settings.smtpUrl);
+    const transport = nodemailer().createTransport(settings.smtpUrl);
     return {
       async send(mail) {
         await transport.sendMail({ from: settings.from, ...mail });

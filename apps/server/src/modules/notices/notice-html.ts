@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeHtml } from '../../on-first-use.ts';
 
 /** Where notice pictures are served; an <img> may point nowhere else. */
 export const NOTICE_MEDIA_PATH = '/api/v1/notices/media/';
@@ -10,7 +10,7 @@ const MEDIA_SOURCE = /^\/api\/v1\/notices\/media\/[0-9a-f-]{36}$/;
  * scheme that could run code. Applied on every write; the web sanitises again when it renders.
  */
 export function sanitizeNoticeHtml(html: string): string {
-  return sanitizeHtml(html, {
+  return sanitizeHtml()(html, {
     allowedTags: [
       'p',
       'br',
@@ -50,5 +50,5 @@ export function sanitizeNoticeHtml(html: string): string {
 
 /** True when the sanitised body has no text and no picture: an empty editor counts as blank. */
 export function isBlankNotice(html: string): boolean {
-  return sanitizeHtml(html, { allowedTags: ['img'], allowedAttributes: { img: ['src'] } }).trim() === '';
+  return sanitizeHtml()(html, { allowedTags: ['img'], allowedAttributes: { img: ['src'] } }).trim() === '';
 }
