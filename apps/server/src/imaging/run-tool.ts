@@ -18,7 +18,7 @@ export interface ToolResult {
   signal: NodeJS.Signals | null;
 }
 
-/** Process groups of the tools running now; they run detached, so this process's end alone would not stop them. */
+/** Process groups of the tools running now: killing a group ends the helpers a tool started too, which its death signal misses. */
 const runningGroups = new Set<number>();
 
 /** Kills every tool still running: a process ending on shutdown leaves no conversion behind. */

@@ -131,10 +131,7 @@ describe('FilesystemBlobStore folders', () => {
   it('are made again for a put while a deletion of their last file removes them', async () => {
     for (let round = 0; round < 50; round++) {
       await store.put(`race/${round}/old`, body());
-      const [written] = await Promise.all([
-        store.put(`race/${round}/new`, body()),
-        store.delete(`race/${round}/old`),
-      ]);
+      const [written] = await Promise.all([store.put(`race/${round}/new`, body()), store.delete(`race/${round}/old`)]);
       expect(written).toEqual({ size: 1 });
       expect(await store.exists(`race/${round}/new`)).toBe(true);
     }
