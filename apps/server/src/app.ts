@@ -107,6 +107,7 @@ import { createOrganizationGrantService, organizationGrantRoutes } from './modul
 import path from 'node:path';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerMetricsRoute, registerRequestTiming } from './metrics/metrics.routes.ts';
+import { registerDrainAnswers } from './startup/drain.ts';
 import { createReadiness, type Readiness } from './startup/readiness.ts';
 
 export interface AppDeps {
@@ -155,7 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     // Slide uploads stream their bodies and never go through the JSON parser; JSON stays small.
     bodyLimit: 10 * 1024 * 1024,
+    // Its bare drain 503 lacks Retry-After: registerDrainAnswers answers instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+  registerDrainAnswers(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

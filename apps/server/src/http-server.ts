@@ -40,7 +40,7 @@ export async function startHttpServer(deps: {
     database,
     blobs: deps.blobs,
     sendJob: (name, payload) => jobs.send(name, payload),
-    queueState: () => jobs.state(),
+    queueState: () => jobs.state(database.pool),
     jobAlive: (name, match) => jobs.alive(name, match),
     verifyToken: createTokenVerifier({
       issuer: config.oidc.issuer,

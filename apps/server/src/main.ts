@@ -181,7 +181,12 @@ async function startAll(
   }
   if (config.role === 'worker') {
     if (config.opsPort != null) {
-      const ops = await startOpsServer({ config, database, queueState: () => jobs.state(), ...running });
+      const ops = await startOpsServer({
+        config,
+        database,
+        queueState: () => jobs.state(database.pool),
+        ...running,
+      });
       stops.push(() => ops.close());
     }
     running.readiness.markReady();

@@ -93,6 +93,8 @@ describe('the server while its embedded PostgreSQL dies', () => {
 
     await vi.waitFor(async () => expect((await me()).status).toBe(200), { timeout: 30_000, interval: 250 });
     expect(Date.now() - killedAt).toBeLessThan(30_000);
+    // The health report follows the same state: once the API answers again, so does it.
+    expect((await fetch(`${baseUrl}/api/v1/health`)).status).toBe(200);
     expect((await tile()).status).toBe(404);
     expect((await refreshToken()).status).toBe(400);
     expect((await fetch(`${baseUrl}/api/v1/health`)).status).toBe(200);

@@ -27,6 +27,14 @@ async function scratch(dataDir: string): Promise<string[]> {
   return entries.filter((name) => name.startsWith('convert-'));
 }
 
+/** Processes working in DATA_DIR/tmp (the conversion tools, whose cwd is their attempt's folder). */
+async function toolsIn(dataDir: string): Promise<number[]> {
+  const scratchDir = path.join(dataDir, 'tmp');
+  const pids = (await fs.readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  const cwds = await Promise.all(pids.map((pid) => fs.readlink(`/proc/${pid}/cwd`).catch(() => '')));
+  return pids.filter((_, i) => cwds[i]!.startsWith(scratchDir + path.sep)).map(Number);
+}
+
 /** A raw `POST images` that sends half of a slide and then waits, as a slow client would. */
 async function halfUpload(baseUrl: string, databaseUrl: string): Promise<http.ClientRequest> {
   const [target] = await queryOnce<{ id: string }>(
@@ -66,12 +74,15 @@ describe('a conversion running when the server is killed', () => {
         interrupted = [...now].filter(([, status]) => status === 'processing').map(([id]) => id);
         expect(interrupted.length).toBeGreaterThan(0);
         expect(await scratch(env.DATA_DIR)).not.toEqual([]);
+        expect(await toolsIn(env.DATA_DIR)).not.toEqual([]);
       },
       { timeout: 60_000, interval: 20 },
     );
     first.child.kill('SIGKILL');
     await first.exited;
     upload.destroy();
+    // The conversion's vips dies with it rather than writing on beside the attempt that takes the job back.
+    await vi.waitFor(async () => expect(await toolsIn(env.DATA_DIR)).toEqual([]), { timeout: 2_000, interval: 50 });
     const leftScratch = await scratch(env.DATA_DIR);
     const leftPartial = await temporaries(blobsDir);
     expect(leftScratch.length).toBeGreaterThan(0);

@@ -94,7 +94,7 @@ export function useTestApp(
       database: context.database,
       blobs: options.wrapBlobs?.(context.blobs) ?? context.blobs,
       sendJob: (name, payload) => context.jobs.send(name, payload),
-      queueState: () => context.jobs.state(),
+      queueState: () => context.jobs.state(context.database.pool),
       jobAlive: (name, match) => context.jobs.alive(name, match),
       verifyToken: createTokenVerifier({
         issuer: TEST_ISSUER,

@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ImagingTimeoutError } from './errors.ts';
 import { runTool } from './run-tool.ts';
@@ -16,7 +18,7 @@ function alive(pid: number): boolean {
 
 async function grandchildPid(run: Promise<unknown>, stdoutFile: string): Promise<number> {
   void run.catch(() => undefined);
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 500; i++) {
     const text = await readFile(stdoutFile, 'utf8').catch(() => '');
     if (text.trim()) return Number(text.trim());
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -84,4 +86,24 @@ describe('runTool', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     await rm(`/tmp/run-tool-test-${process.pid}.v`, { force: true });
   });
+
+  it('ends the tool with the process that started it, even one killed by SIGKILL', async () => {
+    const file = `/tmp/run-tool-test-${process.pid}-orphan`;
+    // The tool is exec'd by the shell it writes the pid of, so that pid is the tool's own.
+    const script = `
+      import { runTool } from './apps/server/src/imaging/run-tool.ts';
+      await runTool('sh', ['-c', 'echo $$ > ${file}; exec sleep 30'], { timeoutMs: 60000, niceness: 10 });`;
+    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.resolve(import.meta.dirname, '../../../..'),
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => parent.once('exit', resolve));
+    const pid = await grandchildPid(exited, file);
+    expect(alive(pid)).toBe(true);
+    parent.kill('SIGKILL');
+    await exited;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(alive(pid)).toBe(false);
+    await rm(file, { force: true });
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { ImagingTimeoutError } from './errors.ts';
 
@@ -18,7 +18,7 @@ export interface ToolResult {
   signal: NodeJS.Signals | null;
 }
 
-/** Process groups of the tools running now; they run detached, so this process's end alone would not stop them. */
+/** Process groups of the tools running now: killing a group ends the helpers a tool started too, which its death signal misses. */
 const runningGroups = new Set<number>();
 
 /** Kills every tool still running: a process ending on shutdown leaves no conversion behind. */
@@ -55,18 +55,32 @@ function lowerSessionPriority(pid: number, niceness: number): void {
   void writeFile(`/proc/${pid}/autogroup`, String(niceness)).catch(() => undefined);
 }
 
+let deathSignalWrapper: string[] | undefined;
+
+/**
+ * `setpriv --pdeathsig KILL` (util-linux) has the kernel kill the tool once this process dies, however it dies: after
+ * a `kill -9` a detached vips would otherwise keep writing for a minute, beside the attempt that took its job back.
+ * Node cannot ask for that signal itself. Without setpriv (another system) tools run unwrapped.
+ */
+function deathSignalPrefix(): string[] {
+  deathSignalWrapper ??=
+    spawnSync('setpriv', ['--pdeathsig', 'KILL', 'true'], { stdio: 'ignore' }).status === 0
+      ? ['setpriv', '--pdeathsig', 'KILL']
+      : [];
+  return deathSignalWrapper;
+}
+
 /**
  * Runs a command with an argument array (never a shell) in its own process group, so a timeout
- * or abort kills vips and any helper it spawned. Resolves with the exit code; rejects only on
- * timeout, abort or failure to start.
+ * or abort kills vips and any helper it spawned, and ended with this process (see deathSignalPrefix).
+ * Resolves with the exit code; rejects only on timeout, abort or failure to start.
  */
 export function runTool(command: string, args: readonly string[], options: RunToolOptions): Promise<ToolResult> {
   return new Promise((resolve, reject) => {
     options.signal?.throwIfAborted();
-    const [program, programArgs] = options.niceness
-      ? ['nice', ['-n', String(options.niceness), command, ...args]]
-      : [command, args];
-    const child = spawn(program, programArgs, {
+    const niced = options.niceness ? ['nice', '-n', String(options.niceness), command, ...args] : [command, ...args];
+    const argv = [...deathSignalPrefix(), ...niced];
+    const child = spawn(argv[0]!, argv.slice(1), {
       detached: true,
       cwd: options.cwd,
       env: childEnvironment(),

@@ -203,16 +203,16 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
     return this.lease.alive(name, match);
   }
 
-  /** Counts per queue and state in one query, for the health report. */
-  async state(): Promise<QueueStates> {
+  /**
+   * Counts per queue and state in one query, for the health report: through `pool` when given (the one requests
+   * use, so the report says the database answers exactly when they get answers), else pg-boss's own.
+   */
+  async state(pool?: Pick<pg.Pool, 'query'>): Promise<QueueStates> {
     const states: QueueStates = {};
     for (const name of this.queueNames()) states[name] = { queued: 0, active: 0, failed: 0 };
-    const { rows } = await this.boss
-      .getDb()
-      .executeSql(
-        `SELECT name, state, count(*)::int AS count FROM pgboss.job WHERE name = ANY($1) GROUP BY name, state`,
-        [this.queueNames()],
-      );
+    const text = `SELECT name, state, count(*)::int AS count FROM pgboss.job WHERE name = ANY($1) GROUP BY name, state`;
+    const values = [this.queueNames()];
+    const { rows } = pool == null ? await this.boss.getDb().executeSql(text, values) : await pool.query(text, values);
     for (const row of rows as { name: string; state: string; count: number }[]) {
       const entry = states[row.name];
       if (entry == null) continue;

@@ -15,6 +15,9 @@ export interface LeftoverDeps {
   convertTimeoutSeconds: number;
 }
 
+/** How soon a folder still being written (by a tool started without setpriv that outlived its process) is tried again. */
+const BUSY_SCRATCH_RETRY_MS = 60_000;
+
 /** Where conversions work and uploads check zips: one folder per DATA_DIR, shared by its processes. */
 export function scratchDirOf(dataDir: string): string {
   return path.join(dataDir, 'tmp');
@@ -25,13 +28,18 @@ export function scratchDirOf(dataDir: string): string {
  * up to hundreds of MB each) and zips of uploads older than any conversion may run.
  */
 export async function sweepConversionScratch(deps: LeftoverDeps): Promise<void> {
-  const removed = await sweepStaleScratch({
+  const { removed, busy } = await sweepStaleScratch({
     scratchDir: scratchDirOf(deps.dataDir),
     running: async () =>
       (await deps.jobs.running('convert')).map((job) => ({ imageId: job.payload.imageId, retryCount: job.retryCount })),
     maxAgeMs: (deps.convertTimeoutSeconds + 600) * 1000,
   });
   if (removed.length > 0) deps.log.info({ removed }, 'removed scratch of interrupted conversions');
+  if (busy.length === 0) return;
+  deps.log.warn({ busy }, 'scratch of interrupted conversions is still being written; removing it later');
+  setTimeout(() => {
+    sweepConversionScratch(deps).catch((error: unknown) => deps.log.warn({ err: error }, 'sweeping scratch failed'));
+  }, BUSY_SCRATCH_RETRY_MS).unref();
 }
 
 /** When jobs of dead workers are taken back: their scratch here, and the partial files their conversions stored. */

@@ -57,7 +57,8 @@ describe('FilesystemBlobStore outside the shared contract', () => {
       },
     });
     await expect(store.put('tmp/cut', failing)).rejects.toThrow('cut');
-    expect(await fs.readdir(path.join(store.root, 'tmp'))).toEqual([]);
+    // Nor the folder it made for it.
+    expect(await fs.readdir(store.root)).not.toContain('tmp');
   });
 
   it('reports a key that needs a folder where another key is a file as a BlobKeyError', async () => {
@@ -91,4 +92,48 @@ describe('FilesystemBlobStore outside the shared contract', () => {
     expect(await store.exists('images/i1/original')).toBe(true);
     expect(await temporaries()).toEqual([]);
   }, 20_000);
+});
+
+describe('FilesystemBlobStore folders', () => {
+  let store: FilesystemBlobStore;
+  beforeAll(async () => {
+    store = new FilesystemBlobStore(await fs.mkdtemp(path.join(os.tmpdir(), 'blob-fs-folders-')));
+  });
+  afterAll(async () => {
+    await fs.rm(store.root, { recursive: true, force: true });
+  });
+  const body = () => Readable.from([Buffer.from('x')]);
+
+  it('go with their last file: a deletion, a failed put, a dead put’s partial file', async () => {
+    await store.put('images/a/original', body());
+    await store.put('images/a/conversions/c1/layer-0.tif', body());
+    await store.put('images/b/original', body());
+    await store.deleteMany(['images/a/conversions/c1/layer-0.tif', 'images/a/original']);
+    expect(await fs.readdir(path.join(store.root, 'images'))).toEqual(['b']);
+
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('cut'));
+      },
+    });
+    await expect(store.put('images/c/conversions/c2/layer-0.tif', failing)).rejects.toThrow('cut');
+    await fs.mkdir(path.join(store.root, 'images/d'));
+    await fs.writeFile(path.join(store.root, 'images/d/original.~0123456789abcdef'), 'x');
+    const lapsed = new Date(Date.now() - TEMPORARY_LAPSE_MS - 1000);
+    await fs.utimes(path.join(store.root, 'images/d/original.~0123456789abcdef'), lapsed, lapsed);
+    await store.removeStaleTemporaries('images/');
+    expect(await fs.readdir(path.join(store.root, 'images'))).toEqual(['b']);
+
+    await store.delete('images/b/original');
+    expect(await fs.readdir(store.root)).toEqual([]);
+  });
+
+  it('are made again for a put while a deletion of their last file removes them', async () => {
+    for (let round = 0; round < 50; round++) {
+      await store.put(`race/${round}/old`, body());
+      const [written] = await Promise.all([store.put(`race/${round}/new`, body()), store.delete(`race/${round}/old`)]);
+      expect(written).toEqual({ size: 1 });
+      expect(await store.exists(`race/${round}/new`)).toBe(true);
+    }
+  });
 });

@@ -55,14 +55,15 @@ export class FilesystemBlobStore implements BlobStore {
 
   async put(key: string, body: Readable, options: PutBlobOptions = {}): Promise<{ size: number }> {
     const target = this.#lexicalPath(key);
-    await this.#makeFolder(key, path.dirname(target)).catch((error: unknown) => {
-      throw asClash(error, key);
-    });
     // Same folder as the target so the final rename is atomic; '~' never occurs in a key, so list() skips it.
     const temporary = `${target}.~${randomBytes(8).toString('hex')}`;
+    // Created before the body is read: once it is there, no deletion of the folder's last file removes the folder.
+    await this.#inFolder(key, target, () => fs.writeFile(temporary, '', { flag: 'wx' })).catch((error: unknown) => {
+      throw asClash(error, key);
+    });
     const counter = new ByteCounter(options.size);
     // flush: fsync before 'finish', so after a crash the key holds the old blob or the whole new one, never a stub.
-    const writer = new BatchedFileWriter(temporary, { flags: 'wx', flush: true });
+    const writer = new BatchedFileWriter(temporary, { flags: 'r+', flush: true });
     const heartbeat = setInterval(() => {
       const now = new Date();
       fs.utimes(temporary, now, now).catch(() => undefined);
@@ -75,9 +76,9 @@ export class FilesystemBlobStore implements BlobStore {
       // the stream still opens and closes it afterwards, so removing it first would leave it behind.
       if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
       await fs.unlink(temporary).catch((cleanup: unknown) => {
-        // ENOTDIR: the temporary file was never created because a parent is a file.
-        if (!isErrnoException(cleanup, 'ENOENT', 'ENOTDIR')) throw cleanup;
+        if (!isErrnoException(cleanup, 'ENOENT')) throw cleanup;
       });
+      await this.#removeEmptyFolders(path.dirname(temporary));
       throw asClash(error, key);
     } finally {
       clearInterval(heartbeat);
@@ -103,11 +104,8 @@ export class FilesystemBlobStore implements BlobStore {
     } finally {
       await handle.close();
     }
-    await this.#makeFolder(key, path.dirname(target)).catch((error: unknown) => {
-      throw asClash(error, key);
-    });
     try {
-      await fs.rename(file, target);
+      await this.#inFolder(key, target, () => fs.rename(file, target));
     } catch (error) {
       if (!isErrnoException(error, 'EXDEV')) throw asClash(error, key);
       await this.put(key, createReadStream(file), { ...options, size });
@@ -143,6 +141,7 @@ export class FilesystemBlobStore implements BlobStore {
       await fs.unlink(file).catch((error: unknown) => {
         if (!isErrnoException(error, 'ENOENT')) throw error;
       });
+      await this.#removeEmptyFolders(path.dirname(file));
       removed.push(path.relative(this.root, file));
     }
     return { removed, fresh };
@@ -210,7 +209,9 @@ export class FilesystemBlobStore implements BlobStore {
       await fs.unlink(target);
     } catch (error) {
       if (!isErrnoException(error, 'ENOENT')) throw error;
+      return;
     }
+    await this.#removeEmptyFolders(path.dirname(target));
   }
 
   async deleteMany(keys: readonly string[]): Promise<void> {
@@ -270,6 +271,35 @@ export class FilesystemBlobStore implements BlobStore {
     } catch (error) {
       if (isErrnoException(error, 'ENOENT', 'ENOTDIR')) return null;
       throw error;
+    }
+  }
+
+  /**
+   * Runs `action` (which creates an entry next to `target`) once target's folder exists. A deletion of the folder's
+   * last file may remove the folder in between (#removeEmptyFolders), so a missing folder is made again.
+   */
+  async #inFolder<T>(key: string, target: string, action: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.#makeFolder(key, path.dirname(target));
+        return await action();
+      } catch (error) {
+        if (!isErrnoException(error, 'ENOENT') || attempt === 5) throw error;
+      }
+    }
+  }
+
+  /** Removes `folder` and then its parents while they are empty, up to the root: a deleted image leaves no folders. */
+  async #removeEmptyFolders(folder: string): Promise<void> {
+    const staging = this.stagingFolder();
+    for (let current = folder; isInside(this.root, current); current = path.dirname(current)) {
+      if (current === staging || isInside(staging, current)) return;
+      try {
+        await fs.rmdir(current);
+      } catch {
+        // Not empty (or no longer there, or not a folder): nothing above it is empty either.
+        return;
+      }
     }
   }
 

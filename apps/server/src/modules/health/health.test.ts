@@ -5,6 +5,8 @@ import { freePort } from '#test/free-port.ts';
 import { useTestApp } from '#test/test-app.ts';
 import { createDatabase } from '../../db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/unavailable.ts';
+import { JobQueue } from '../../jobs/job-queue.ts';
+import { QUEUE_POLICIES, type QueuePayloads } from '../../jobs/queues.ts';
 import { healthRoutes } from './health.routes.ts';
 import { checkHealth } from './health.service.ts';
 import { createReadiness } from '../../startup/readiness.ts';
@@ -24,6 +26,18 @@ describe('GET /api/v1/health', () => {
     await t.jobs.send('storage-usage', { organizationId: '00000000-0000-0000-0000-000000000000' });
     const body = (await t.app.inject({ method: 'GET', url: '/api/v1/health' })).json();
     expect(body.queue.queues['storage-usage'].queued).toBe(1);
+  });
+
+  it('reads the queue through the pool requests use, so it answers as soon as they do', async () => {
+    // A job queue whose own connections are not there: as pg-boss's pool can be for a while after a database restart.
+    const jobs = new JobQueue<QueuePayloads>({ connectionString: t.database.url, policies: QUEUE_POLICIES });
+    const health = await checkHealth({
+      pool: t.database.pool,
+      queueState: () => jobs.state(t.database.pool),
+      role: 'api',
+      version: '0.30.0',
+    });
+    expect(health).toMatchObject({ status: 'ok', queue: { ok: true } });
   });
 
   it('reports a database that does not answer as degraded, naming the error', async () => {

@@ -20,10 +20,17 @@ export interface OpenPyramid {
   readInto?(buffer: Buffer, offset: number, length: number, position: number): Promise<number>;
   /** A local file with the pyramid, for decoders that want a path (sharp). */
   localPath(): Promise<string>;
+  /** Whether the local file was deleted meanwhile (it keeps its disk space while open); absent without local files. */
+  deleted?(): Promise<boolean>;
   close(): Promise<void>;
 }
 
 const MAX_OPEN = 64;
+/** How often each process looks whether the files it keeps open were deleted (an image deleted, a pyramid replaced). */
+export const DELETED_CHECK_MS = 10_000;
+/** A request that took a pyramid before it left the cache may still be reading it: it is closed this much later. */
+const EVICTED_CLOSE_MS = 30_000;
+const DELETED_CLOSE_MS = 5_000;
 
 async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -45,17 +52,39 @@ function blobReader(blobs: BlobStore, key: string, size: number): ByteReader {
 /**
  * Keeps the most recently used pyramids open (parsing a TIFF's directories costs more than
  * serving a tile from it). Pyramid blobs never change under a key — a reprocess writes new keys —
- * so an entry never goes stale; it is only closed when it falls out of use.
+ * so an entry never goes stale; it is closed when it falls out of use, or within `checkMs` (and a
+ * few seconds) of its file's deletion by any process: an open file keeps its disk space.
  */
-export function createPyramidCache(deps: { blobs: BlobStore; cacheDir: string; maxOpen?: number }) {
+export function createPyramidCache(deps: { blobs: BlobStore; cacheDir: string; maxOpen?: number; checkMs?: number }) {
   const maxOpen = deps.maxOpen ?? MAX_OPEN;
   const open = new Map<string, Promise<OpenPyramid>>();
+
+  function closeLater(entry: Promise<OpenPyramid>, delayMs: number): void {
+    setTimeout(() => void entry.then((pyramid) => pyramid.close()).catch(() => {}), delayMs).unref();
+  }
+
+  async function dropDeleted(): Promise<void> {
+    for (const [key, entry] of [...open]) {
+      const pyramid = await entry.catch(() => null);
+      if (!(await pyramid?.deleted?.().catch(() => false))) continue;
+      if (open.get(key) !== entry) continue;
+      open.delete(key);
+      closeLater(entry, DELETED_CLOSE_MS);
+    }
+  }
+  let checking = false;
+  const deletionCheck = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    void dropDeleted().finally(() => (checking = false));
+  }, deps.checkMs ?? DELETED_CHECK_MS).unref();
 
   async function openPyramid(key: string): Promise<OpenPyramid> {
     const local = await deps.blobs.localPath?.(key);
     let reader: ByteReader;
     let readInto: OpenPyramid['readInto'];
     let close = async () => {};
+    let deleted: OpenPyramid['deleted'];
     let downloaded: Promise<string> | undefined;
     if (local != null) {
       const handle = await fs.open(local, 'r');
@@ -63,6 +92,7 @@ export function createPyramidCache(deps: { blobs: BlobStore; cacheDir: string; m
       readInto = async (buffer, offset, length, position) =>
         (await handle.read(buffer, offset, length, position)).bytesRead;
       close = () => handle.close();
+      deleted = async () => (await handle.stat()).nlink === 0;
     } else {
       const stat = await deps.blobs.stat(key);
       if (stat == null) throw new Error(`pyramid ${key} is missing from storage`);
@@ -77,6 +107,7 @@ export function createPyramidCache(deps: { blobs: BlobStore; cacheDir: string; m
       reader,
       readInto,
       close,
+      deleted,
       localPath() {
         if (local != null) return Promise.resolve(local);
         downloaded ??= download(key);
@@ -111,13 +142,13 @@ export function createPyramidCache(deps: { blobs: BlobStore; cacheDir: string; m
       if (open.size > maxOpen) {
         const [oldestKey, oldest] = open.entries().next().value!;
         open.delete(oldestKey);
-        // Requests that already hold it may still be reading: close it once they are surely done.
-        setTimeout(() => void oldest.then((pyramid) => pyramid.close()).catch(() => {}), 30_000).unref();
+        closeLater(oldest, EVICTED_CLOSE_MS);
       }
       return opening;
     },
 
     async closeAll(): Promise<void> {
+      clearInterval(deletionCheck);
       const all = [...open.values()];
       open.clear();
       await Promise.allSettled(all.map(async (pyramid) => (await pyramid).close()));

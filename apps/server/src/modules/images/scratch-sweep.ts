@@ -29,13 +29,15 @@ export interface ScratchSweep {
 /**
  * Removes scratch left by processes that were killed: a conversion folder whose attempt is not
  * running on a live worker (its lease lapsed, or a later attempt took over), and other entries
- * (a zip being checked by an upload) once older than `maxAgeMs`.
+ * (a zip being checked by an upload) once older than `maxAgeMs`. Returns those removed, and those
+ * that could not be (still written by a tool that outlived its process), for a later sweep.
  */
 export async function sweepStaleScratch({ scratchDir, running, maxAgeMs, now = Date.now() }: ScratchSweep) {
   const entries = (await fs.readdir(scratchDir).catch(() => [])).filter((name) => SCRATCH_ENTRY.test(name));
   // Read after the listing: an attempt starting meanwhile is in this answer, so its new folder stays.
   const live = new Set((await running()).map((attempt) => `${attempt.imageId}-${attempt.retryCount}`));
   const removed: string[] = [];
+  const busy: string[] = [];
   for (const name of entries) {
     const full = path.join(scratchDir, name);
     const attempt = ATTEMPT_FOLDER.exec(name);
@@ -45,8 +47,12 @@ export async function sweepStaleScratch({ scratchDir, running, maxAgeMs, now = D
       const stats = await fs.stat(full).catch(() => null);
       if (stats == null || now - stats.mtimeMs < maxAgeMs) continue;
     }
-    await fs.rm(full, { recursive: true, force: true });
-    removed.push(name);
+    try {
+      await fs.rm(full, { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      busy.push(name);
+    }
   }
-  return removed;
+  return { removed, busy };
 }

@@ -193,7 +193,7 @@ export function createTusUploadServer({ ingest, storage, locker, path: endpoint,
           // A HEAD elsewhere got in first and made it one byte short: the client sends that byte again.
           if (current.offset !== current.size) throw new TusFailure({ status_code: 423, body: BUSY_BODY });
           const request = parseUploadRequest(upload.metadata);
-          const prepared = await ingest.prepare(callerOf(req), request, undefined, storage.imageIdOf?.(upload));
+          const prepared = await ingest.prepare(callerOf(req), request, undefined, storage.imageIdOf(upload));
           return storage.receive(ingest, prepared, upload);
         });
         // The file goes once tus has written the response (POST_FINISH), as the creation handler still reads it.

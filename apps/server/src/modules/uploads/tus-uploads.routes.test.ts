@@ -139,6 +139,8 @@ describe('tus uploads/images (real HTTP)', () => {
     const { id } = JSON.parse(lastBody) as { id: string };
     expect(sha256(await storedBytes(id))).toBe(sha256(svs));
     expect(url).toContain('/api/v1/uploads/images/');
+    // The upload's id in its URL is the image's id, as the README says.
+    expect(url.split('/').at(-1)).toBe(id);
     await expectFilesGone(url);
   });
 

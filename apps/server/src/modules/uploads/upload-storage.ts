@@ -16,8 +16,8 @@ export interface UploadStorage {
   datastore: DataStore;
   /** How the upload's id in its URL maps to the datastore's, where they differ. */
   naming?: Pick<ServerOptions, 'namingFunction' | 'getFileIdFromRequest' | 'generateUrl'>;
-  /** The image id a finished upload becomes, where the storage decided it when the upload was created. */
-  imageIdOf?(upload: Upload): string;
+  /** The image id a finished upload becomes, decided when the upload was created (undefined: one made then). */
+  imageIdOf(upload: Upload): string | undefined;
   /** Checks a finished upload and stores it as the prepared image. */
   receive(ingest: Ingest, prepared: PreparedImageUpload, upload: Upload): Promise<ImageUploadResponse>;
   /**
@@ -35,15 +35,20 @@ export interface UploadStorage {
   sweep(server: Server, finishing: ReadonlySet<string>): Promise<number>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
  * Uploads as files of a folder every API process shares (the blob store's staging folder), renamed into the
- * blob store once whole.
+ * blob store once whole. The upload's id (its URL's and its file's) is the image's id.
  */
 export function folderUploadStorage(directory: string): UploadStorage {
   const datastore = new StagingFileStore({ directory, expirationPeriodInMilliseconds: TUS_UPLOAD_EXPIRATION_MS });
   const fileOf = (upload: Upload) => upload.storage?.path ?? path.join(directory, upload.id);
   return {
     datastore,
+    naming: { namingFunction: () => randomUUID() },
+    // Uploads begun before their ids were image ids (tus's own 32 hex digits) become an image of a new id.
+    imageIdOf: (upload) => (UUID.test(upload.id) ? upload.id : undefined),
     receive: (ingest, prepared, upload) => ingest.receiveFile(prepared, fileOf(upload), upload.size ?? 0),
     // With the offset at the full length, a tus client would take the upload for finished: one byte goes.
     async keepResumable(upload) {
