@@ -8,6 +8,7 @@ import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
+import { registerForwardedForCleanup } from './http/forwarded-for.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { registerNulCharacterCheck } from './http/nul-characters.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerForwardedForCleanup(app);
 
   await registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl, issuer: deps.config.oidc.issuer });
   await registerOpenApi(app, APP_VERSION);
