@@ -140,7 +140,7 @@ export interface AppDeps {
   readiness?: Readiness;
   /** The process's metrics (shared with its job queue); a registry of the app's own when absent. */
   metrics?: Metrics;
-  /** Bearer token GET /metrics asks for; open when absent. */
+  /** Bearer token GET /metrics asks for; when absent, it answers only clients on this machine. */
   metricsToken?: string;
   /** Tests pass false to keep their output clean. */
   logger?: boolean;
@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   metrics.watchPool('app', deps.database.pool);
   metrics.watchQueues(deps.queueState);
   registerRequestTiming(app, metrics);
-  registerMetricsRoute(app, { metrics, token: deps.metricsToken });
+  registerMetricsRoute(app, { metrics, token: deps.metricsToken, localOnly: true });
   const readiness = deps.readiness ?? readyAtOnce();
   if (deps.idp != null) await registerIdp(app, deps.idp);
 
