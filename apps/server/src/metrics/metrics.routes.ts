@@ -21,8 +21,9 @@ export function registerRequestTiming(app: FastifyInstance, metrics: Metrics): v
  * GET /metrics in Prometheus's text format: sign-in outcomes, queue sizes and the Node version are the operator's,
  * not the world's. With a token set, only `Authorization: Bearer <token>` reads it, from anywhere. Without one, only
  * a client on this machine that came straight to the port does (`localOnly`): a connection from loopback that
- * carries X-Forwarded-For, Forwarded or X-Real-IP was passed on by a proxy, for someone else. The worker's ops port, which
- * serves nothing but probes and metrics, answers everyone who reaches it.
+ * carries X-Forwarded-For, Forwarded or X-Real-IP was passed on by a proxy, for someone else. The worker's ops
+ * port, which serves nothing but probes and metrics, answers everyone who reaches it (the token, when set, still
+ * needed).
  */
 export function registerMetricsRoute(
   app: FastifyInstance,

@@ -45,8 +45,8 @@ function uploadGuard(maxBytes: number) {
 /**
  * Streams an uploaded GeoJSON file into the blob store (constant memory, whatever its size) for the import job to
  * parse. A declared length over the limit, a body that does not open a JSON object, one that grows over the limit
- * or nests too deep is a 422 at once, and nothing is stored; the rest of a refused body is read and dropped, so the client gets the
- * answer rather than a reset connection.
+ * or nests too deep is a 422 at once, and nothing is stored; the rest of a refused body is read and dropped, so the
+ * client gets the answer rather than a reset connection.
  */
 export async function receiveDetectionFile(
   blobs: BlobStore,
