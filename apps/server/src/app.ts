@@ -8,6 +8,7 @@ import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
+import { registerForwardedForCleanup } from './http/forwarded-for.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { registerNulCharacterCheck } from './http/nul-characters.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -140,7 +141,7 @@ export interface AppDeps {
   readiness?: Readiness;
   /** The process's metrics (shared with its job queue); a registry of the app's own when absent. */
   metrics?: Metrics;
-  /** Bearer token GET /metrics asks for; open when absent. */
+  /** Bearer token GET /metrics asks for; when absent, it answers only clients on this machine. */
   metricsToken?: string;
   /** Tests pass false to keep their output clean. */
   logger?: boolean;
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDrainAnswers(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerForwardedForCleanup(app);
 
   await registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl, issuer: deps.config.oidc.issuer });
   await registerOpenApi(app, APP_VERSION);
@@ -172,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   metrics.watchPool('app', deps.database.pool);
   metrics.watchQueues(deps.queueState);
   registerRequestTiming(app, metrics);
-  registerMetricsRoute(app, { metrics, token: deps.metricsToken });
+  registerMetricsRoute(app, { metrics, token: deps.metricsToken, localOnly: true });
   const readiness = deps.readiness ?? readyAtOnce();
   if (deps.idp != null) await registerIdp(app, deps.idp);
 

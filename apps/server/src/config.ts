@@ -113,9 +113,9 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
   HTTP_PROCESSES:
     'Processes serving HTTP on PORT (api, web, IIIF tiles), sharing it through Node cluster; one per core suits a busy tile server. Default 1.',
   TRUST_PROXY:
-    'Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: comma-separated addresses or CIDR ranges (`loopback`, `linklocal`, `uniquelocal` name the usual ones), `true` (every sender: only when nothing reaches the app but through the proxy) or `false`. The client address it yields is what sign-in throttling counts. Default loopback.',
+    'Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: comma-separated addresses or CIDR ranges (`loopback`, `linklocal`, `uniquelocal` name the usual ones), `true` (every sender: only when nothing reaches the app but through the proxy) or `false`. The client address it yields is what sign-in throttling counts; X-Forwarded-For entries that are no IP address are ignored. Default loopback.',
   METRICS_TOKEN:
-    'When set (16 characters or more), GET /metrics asks for `Authorization: Bearer <token>`. Default: open to whoever reaches the port.',
+    'When set (16 characters or more), GET /metrics asks for `Authorization: Bearer <token>`, from any address. Default: GET /metrics on PORT answers only clients on the same machine that connect straight to it (no proxy header), 403 to everyone else.',
   OPS_PORT:
     'Port where a worker process (--role worker) answers /api/v1/health/live, /api/v1/health/ready and /metrics, for probes and Prometheus. Default: none.',
   SHUTDOWN_GRACE_SECONDS:

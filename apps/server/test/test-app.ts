@@ -45,6 +45,8 @@ export function useTestApp(
      * folder, but a data folder, a connection pool and an in-memory state of its own, as another machine has.
      */
     peer?: TestContext;
+    /** METRICS_TOKEN. */
+    metricsToken?: string;
     /** Limits of one import of detections; defaults generous enough for any test file. */
     detectionImport?: { maxBytes: number; maxFeatures: number };
   } = {},
@@ -103,6 +105,7 @@ export function useTestApp(
         keys: context.issuer.keys,
       }),
       logger: process.env.TEST_LOG === '1',
+      metricsToken: options.metricsToken,
     });
     context.auth = async (sub, options) => ({
       authorization: `Bearer ${await context.issuer.sign({ sub, superUser: options?.superUser })}`,

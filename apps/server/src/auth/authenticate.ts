@@ -8,8 +8,11 @@ declare module 'fastify' {
     caller: Caller;
   }
   interface FastifyContextConfig {
-    /** Routes that answer without a bearer token (health, discovery). */
-    public?: boolean;
+    /**
+     * Routes that answer without a bearer token (health, discovery); `identified` ones also learn the caller when a
+     * valid token comes (request.caller, null otherwise), to tell a signed-in user more.
+     */
+    public?: boolean | 'identified';
   }
 }
 
@@ -25,15 +28,20 @@ export function registerAuthentication(
 ): void {
   app.decorateRequest('caller', null as unknown as Caller);
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.public === true) return;
+    const open = request.routeOptions.config.public;
+    if (open === true) return;
     const token = bearerToken(request);
-    if (token == null) throw HttpError.unauthorized();
+    if (token == null) {
+      if (open === 'identified') return;
+      throw HttpError.unauthorized();
+    }
     let verified: VerifiedToken;
     try {
       verified = await deps.verifyToken(token);
     } catch (error) {
-      if (error instanceof InvalidTokenError) throw HttpError.unauthorized();
-      throw error;
+      if (!(error instanceof InvalidTokenError)) throw error;
+      if (open === 'identified') return;
+      throw HttpError.unauthorized();
     }
     request.caller = await deps.resolveAccount(verified);
   });

@@ -6,9 +6,9 @@ import { nestsDeeperThan } from './json-body.ts';
 const BODY_METHODS = ['post', 'put', 'patch', 'delete'];
 const JSON_TYPES = ['application/json', 'application/merge-patch+json'];
 /**
- * Uploads stream their raw body to storage whatever its type, and the detections routes read theirs as a stream
- * of GeoJSON tokens (no recursion) or, retrying an import, not at all; none is parsed into an object tree first,
- * so none is walked.
+ * Uploads stream their raw body to storage whatever its type; a detections upload measures its own nesting as it
+ * streams (detection-nesting.test.ts), and retrying an import reads no body. None is parsed into an object tree
+ * first, so none is walked.
  */
 const RAW_BODY_OPERATIONS = new Set([
   'uploadImage',

@@ -5,27 +5,45 @@ import { MERGE_PATCH_CONTENT_TYPE } from './merge-patch.ts';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const OPENERS = new Set([0x5b, 0x7b]); // [ {
-const CLOSERS = new Set([0x5d, 0x7d]); // ] }
+const OPEN_BRACKET = 0x5b;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACKET = 0x5d;
+const CLOSE_BRACE = 0x7d;
 
 /**
- * Whether arrays and objects in JSON text nest deeper than `limit`, read as text in one pass
- * (no recursion, no parse), so a 5 KB `[[[…]]]` is measured without touching the stack.
+ * Follows the nesting of arrays and objects in JSON given piece by piece (bytes cut anywhere: quotes, backslashes
+ * and brackets are ASCII, never part of a longer UTF-8 character), in one pass with no recursion and no parse, so a
+ * 5 KB `[[[…]]]` or a 2 GB upload is measured without touching the stack.
  */
-export function nestsDeeperThan(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text.charCodeAt(index);
-    if (inString) {
-      if (char === BACKSLASH) index++;
-      else if (char === QUOTE) inString = false;
-    } else if (char === QUOTE) inString = true;
-    else if (OPENERS.has(char)) {
-      if (++depth > limit) return true;
-    } else if (CLOSERS.has(char)) depth--;
+export class JsonNesting {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+
+  constructor(private readonly limit: number) {}
+
+  /** Reads the next piece; true once the nesting went deeper than the limit. */
+  deeperThanLimit(bytes: Uint8Array): boolean {
+    let { depth, inString, escaped } = this;
+    for (let index = 0; index < bytes.length; index++) {
+      const byte = bytes[index]!;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (byte === BACKSLASH) escaped = true;
+        else if (byte === QUOTE) inString = false;
+      } else if (byte === QUOTE) inString = true;
+      else if (byte === OPEN_BRACKET || byte === OPEN_BRACE) {
+        if (++depth > this.limit) return true;
+      } else if (byte === CLOSE_BRACKET || byte === CLOSE_BRACE) depth--;
+    }
+    Object.assign(this, { depth, inString, escaped });
+    return false;
   }
-  return false;
+}
+
+/** Whether arrays and objects in JSON text nest deeper than `limit`. */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  return new JsonNesting(limit).deeperThanLimit(Buffer.from(text));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { HttpError } from '../http/http-error.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -17,18 +18,36 @@ export function registerRequestTiming(app: FastifyInstance, metrics: Metrics): v
 }
 
 /**
- * GET /metrics in Prometheus's text format. With a token set, only `Authorization: Bearer <token>`
- * reads it; without, anyone who reaches the port does (keep it off the public ingress then).
+ * GET /metrics in Prometheus's text format: sign-in outcomes, queue sizes and the Node version are the operator's,
+ * not the world's. With a token set, only `Authorization: Bearer <token>` reads it, from anywhere. Without one, only
+ * a client on this machine that came straight to the port does (`localOnly`): a connection from loopback that
+ * carries X-Forwarded-For, Forwarded or X-Real-IP was passed on by a proxy, for someone else. The worker's ops
+ * port, which serves nothing but probes and metrics, answers everyone who reaches it (the token, when set, still
+ * needed).
  */
-export function registerMetricsRoute(app: FastifyInstance, options: { metrics: Metrics; token?: string }): void {
+export function registerMetricsRoute(
+  app: FastifyInstance,
+  options: { metrics: Metrics; token?: string; localOnly?: boolean },
+): void {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (options.token != null && !bearerMatches(request.headers.authorization, options.token)) {
-      reply.header('WWW-Authenticate', 'Bearer');
-      throw HttpError.unauthorized();
+    if (options.token != null) {
+      if (!bearerMatches(request.headers.authorization, options.token)) {
+        reply.header('WWW-Authenticate', 'Bearer');
+        throw HttpError.unauthorized();
+      }
+    } else if (options.localOnly === true && !cameStraightFromThisMachine(request)) {
+      throw HttpError.forbidden();
     }
     const body = await options.metrics.registry.metrics();
     return reply.header('Content-Type', options.metrics.registry.contentType).send(body);
   });
+}
+
+function cameStraightFromThisMachine(request: FastifyRequest): boolean {
+  const address = request.raw.socket.remoteAddress;
+  if (address === undefined || !ipaddr.isValid(address)) return false;
+  const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) => request.headers[name] !== undefined);
+  return !forwarded && ipaddr.process(address).range() === 'loopback';
 }
 
 function bearerMatches(header: string | undefined, token: string): boolean {

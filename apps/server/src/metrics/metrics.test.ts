@@ -34,6 +34,19 @@ describe('GET /metrics', () => {
     return response.body;
   };
 
+  it('answers without a token only a client on this machine that came straight to the port', async () => {
+    const from = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+    expect((await from('203.0.113.7')).statusCode).toBe(403);
+    expect((await from('::ffff:192.0.2.1')).statusCode).toBe(403);
+    // A proxy on this machine passing a request on from elsewhere.
+    expect((await from('127.0.0.1', { 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(403);
+    expect((await from('127.0.0.1', { forwarded: 'for=203.0.113.7' })).statusCode).toBe(403);
+    expect((await from('127.0.0.1', { 'x-real-ip': '203.0.113.7' })).statusCode).toBe(403);
+    expect((await from('127.0.0.1')).statusCode).toBe(200);
+    expect((await from('::1')).statusCode).toBe(200);
+  });
+
   it('times requests per route pattern, not per URL', async () => {
     await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     await t.app.inject({ method: 'GET', url: `/iiif/2/${layerId}/info.json`, headers: await t.auth('viewer') });
@@ -86,5 +99,18 @@ describe('GET /metrics', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('GET /metrics with METRICS_TOKEN set', () => {
+  const token = 'a-long-enough-secret-for-tests';
+  const t = useTestApp({ metricsToken: token });
+
+  it('answers the token from anywhere, and nobody without it, not even this machine', async () => {
+    const from = (remoteAddress: string, authorization?: string) =>
+      t.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers: authorization ? { authorization } : {} });
+    expect((await from('203.0.113.7', `Bearer ${token}`)).statusCode).toBe(200);
+    expect((await from('203.0.113.7')).statusCode).toBe(401);
+    expect((await from('127.0.0.1')).statusCode).toBe(401);
   });
 });

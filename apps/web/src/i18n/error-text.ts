@@ -26,6 +26,9 @@ const translatedMessages = {
   endDateBeforeStart: 'serverMessages.endDateBeforeStart',
   drawingOutsideImage: 'serverMessages.drawingOutsideImage',
   alignmentSameImage: 'serverMessages.alignmentSameImage',
+  positionOutsideImage: 'serverMessages.positionOutsideImage',
+  alignmentPointOutsideImage: 'serverMessages.alignmentPointOutsideImage',
+  alignmentPointsDegenerate: 'serverMessages.alignmentPointsDegenerate',
 } as const satisfies Partial<Record<MessageKey, ParseKeys>>;
 
 const keyByMessage = new Map<string, ParseKeys>(

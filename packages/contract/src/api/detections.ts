@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_JSON_DEPTH } from './errors.ts';
 
 /**
  * Read-only detections (cells, nuclei) imported from image analysis, beside the editable drawings. Coordinates are
@@ -9,6 +10,7 @@ export const DETECTION_MESSAGES = {
   noFeatures: 'The FeatureCollection has no features.',
   tooLarge: 'The file is larger than the import limit.',
   tooManyFeatures: 'The file has more features than the import limit.',
+  nestedTooDeep: `Arrays and objects in the file must not be nested more than ${MAX_JSON_DEPTH} levels deep.`,
   notFeature: 'not a GeoJSON Feature',
   badGeometry: 'its geometry is not a Polygon or MultiPolygon of [x, y] pixel positions with closed rings',
   outsideImage: 'its coordinates lie outside the image',

@@ -18,8 +18,8 @@ import {
   positionsOf,
   type DrawingGeometry,
   type DrawingShape,
-  type Position,
 } from '../domain/drawings.ts';
+import { beyondImageReach, imageReach, type ImageSize } from '../domain/image-reach.ts';
 
 export const DrawingTitleSchema = z
   .string()
@@ -37,19 +37,14 @@ export function shapeGeometryProblem(shape: DrawingShape, geometry: DrawingGeome
 }
 
 /**
- * Why a geometry lies too far outside an image of this size to be a drawing on it, or null when it does not. Points
- * may lie up to the image's larger side past its edges and an ellipse's radii may be that long: room for a drawing
- * made beside a narrow slide in a zoomed-out viewer (the view is then several slide widths wide), while numbers
- * such as 1e300, which make every measurement meaningless, are refused.
+ * Why a geometry lies too far outside an image of this size to be a drawing on it, or null when it does not: its
+ * points must lie within the image's reach (its larger side) of its edges, and an ellipse's radii be no longer.
  */
-export function geometryOutsideImageProblem(
-  geometry: DrawingGeometry,
-  image: { width: number; height: number },
-): string | null {
-  const reach = Math.max(image.width, image.height);
-  const outside = ([x, y]: Position) => x < -reach || x > image.width + reach || y < -reach || y > image.height + reach;
-  if (positionsOf(geometry).some(outside)) return MESSAGES.drawingOutsideImage;
-  if (geometry.type === 'Ellipse' && geometry.radii.some((radius) => radius > reach)) {
+export function geometryOutsideImageProblem(geometry: DrawingGeometry, image: ImageSize): string | null {
+  if (positionsOf(geometry).some((position) => beyondImageReach(position, image))) {
+    return MESSAGES.drawingOutsideImage;
+  }
+  if (geometry.type === 'Ellipse' && geometry.radii.some((radius) => radius > imageReach(image))) {
     return MESSAGES.drawingOutsideImage;
   }
   return null;

@@ -45,5 +45,13 @@ export const MESSAGES = {
   drawingOutsideImage: "The drawing reaches too far outside the image: keep it within the image's size of its edges.",
   /** 422 on an image alignment: both ends name the same image. */
   alignmentSameImage: 'An image cannot be aligned with itself.',
+  /** 422 on a region or point of a query (detections): further past the image's edges than its larger side. */
+  positionOutsideImage: "The position lies too far outside the image: keep it within the image's size of its edges.",
+  /** 422 on an image alignment: a point further past its image's edges than the image's larger side. */
+  alignmentPointOutsideImage:
+    "A point lies too far outside its image: keep the points within the image's size of its edges.",
+  /** 422 on an image alignment: points that give no transform (on top of each other, or three on one line). */
+  alignmentPointsDegenerate:
+    'The points must lie at least a pixel apart on each image, and three points must not lie on one line.',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

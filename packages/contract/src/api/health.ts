@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  version: z.string(),
+  /** The server's version; only to a signed-in caller, as are the queue sizes and error texts. */
+  version: z.string().optional(),
   role: z.enum(['api', 'worker', 'all']),
   database: z.object({ ok: z.boolean(), latencyMs: z.number().optional(), error: z.string().optional() }),
   queue: z.object({

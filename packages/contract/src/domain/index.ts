@@ -10,3 +10,4 @@ export * from './settings.ts';
 export * from './uploads.ts';
 export * from './measurement.ts';
 export * from './compact-geometry.ts';
+export * from './image-reach.ts';

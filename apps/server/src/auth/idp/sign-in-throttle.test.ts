@@ -155,6 +155,15 @@ describe('sign-in throttling through the built-in provider', { timeout: SLOW }, 
     }
   });
 
+  it('counts a client beside the trusted proxy by its address, whatever X-Forwarded-For values it makes up', async () => {
+    // The test's client is on loopback, the trusted proxy's place: it sends a new made-up value on each attempt.
+    for (let i = 0; i < SIGN_IN_RULES.address.free; i++) {
+      expect((await (await client(`client-${i}`)).post(`sprayed${i}@example.test`, 'Spring2026!')).status).toBe(401);
+    }
+    const refused = await (await client('unknown, also-not-an-address')).post('last@example.test', 'Spring2026!');
+    expect(refused.status).toBe(429);
+  });
+
   it('believes X-Forwarded-For only from a trusted proxy', async () => {
     const direct = await startIdpApp(t.database, { trustProxy: false });
     try {

@@ -12,14 +12,25 @@ export interface AlignmentRow {
   updatedByName: string | null;
 }
 
+export interface AlignedImage {
+  caseId: string;
+  size: { width: number; height: number } | null;
+}
+
 export function createAlignmentRepository(db: Db) {
   const pairIs = (imageAId: string, imageBId: string) =>
     and(eq(imageAlignments.imageAId, imageAId), eq(imageAlignments.imageBId, imageBId));
 
   return {
-    async caseOf(imageId: string): Promise<string | undefined> {
-      const [row] = await db.select({ caseId: images.caseId }).from(images).where(eq(images.id, imageId));
-      return row?.caseId;
+    /** The image's case and size (null until its conversion has read it). */
+    async imageOf(imageId: string): Promise<AlignedImage | undefined> {
+      const [row] = await db
+        .select({ caseId: images.caseId, width: images.width, height: images.height })
+        .from(images)
+        .where(eq(images.id, imageId));
+      if (row === undefined) return undefined;
+      const { caseId, width, height } = row;
+      return { caseId, size: width === null || height === null ? null : { width, height } };
     },
 
     async find(imageAId: string, imageBId: string): Promise<AlignmentRow | undefined> {

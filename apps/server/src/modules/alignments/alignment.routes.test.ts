@@ -1,3 +1,4 @@
+import { MESSAGES } from '@pathology/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '#test/factories.ts';
 import { useTestApp } from '#test/test-app.ts';
@@ -32,7 +33,7 @@ describe('image alignment routes', () => {
 
   async function imageIn(organizationId: string, name: string) {
     const caseId = await make.case({ ownerOrganizationId: organizationId });
-    return make.image(caseId, { displayName: name });
+    return make.image(caseId, { displayName: name, width: 2_000, height: 1_500 });
   }
 
   it('saves a pair once and answers from either side with the points on the right slides', async () => {
@@ -67,13 +68,25 @@ describe('image alignment routes', () => {
     expect((await call('mia', 'DELETE', `/images/${he}/alignments/${ki67}`)).statusCode).toBe(404);
   });
 
-  it('lets every role that may view both images read and save: member, read-only, partner', async () => {
+  it('lets every role that may view both images read, and only those who may edit both cases save and remove', async () => {
     const he = await imageIn(group, 'HE');
     const her2 = await imageIn(group, 'HER2');
-    for (const sub of ['mia', 'viewer', 'partner']) {
-      expect((await call(sub, 'PUT', `/images/${he}/alignments/${her2}`, { points: POINTS })).statusCode).toBe(200);
+    const url = `/images/${he}/alignments/${her2}`;
+    expect((await call('mia', 'PUT', url, { points: POINTS })).statusCode).toBe(200);
+    for (const sub of ['viewer', 'partner']) {
       expect((await call(sub, 'GET', `/images/${her2}/alignments/${he}`)).statusCode).toBe(200);
+      expect((await call(sub, 'PUT', url, { points: POINTS.slice(0, 2) })).statusCode, `${sub} PUT`).toBe(403);
+      expect((await call(sub, 'DELETE', url)).statusCode, `${sub} DELETE`).toBe(403);
     }
+    expect((await call('mia', 'GET', url)).json().points).toEqual(POINTS);
+
+    // Editing one of the two cases is not enough: the viewer's own group shares a case with Mia's, read-only.
+    const shared = await make.case({ ownerOrganizationId: otherGroup });
+    await make.grant({ caseId: shared }, 'read_only', { organization: group });
+    const sharedImage = await make.image(shared, { width: 2_000, height: 1_500 });
+    const across = await call('mia', 'PUT', `/images/${he}/alignments/${sharedImage}`, { points: POINTS });
+    expect(across.statusCode).toBe(403);
+    expect((await call('mia', 'DELETE', url)).statusCode).toBe(204);
   });
 
   it('answers 404 across groups, whichever side the unseen image is on, and for outsiders', async () => {
@@ -111,5 +124,36 @@ describe('image alignment routes', () => {
     const self = await call('mia', 'PUT', `/images/${he}/alignments/${he}`, { points: POINTS });
     expect(self.statusCode).toBe(422);
     expect(self.json().errors).toEqual({ otherImageId: 'An image cannot be aligned with itself.' });
+  });
+
+  it.each([
+    ['identical points', [POINTS[0], POINTS[0]], MESSAGES.alignmentPointsDegenerate],
+    [
+      'points under a pixel apart on one image',
+      [POINTS[0], { image: [100.5, 200.5], other: [900, 900] }],
+      MESSAGES.alignmentPointsDegenerate,
+    ],
+    [
+      'three points on one line',
+      [POINTS[0], { image: [200, 300], other: [960, 330] }, { image: [300, 400], other: [500, 880] }],
+      MESSAGES.alignmentPointsDegenerate,
+    ],
+    [
+      'a point at 1e308',
+      [POINTS[0], { image: [1e308, 1e308], other: [960, 330] }],
+      MESSAGES.alignmentPointOutsideImage,
+    ],
+    [
+      'a point further past the edge than the image is large',
+      [POINTS[0], { image: [100, 200], other: [-2_001, 5] }],
+      MESSAGES.alignmentPointOutsideImage,
+    ],
+  ])('refuses %s with 422 and a message, storing nothing', async (_name, points, message) => {
+    const he = await imageIn(group, 'HE');
+    const ki67 = await imageIn(group, 'Ki-67');
+    const refused = await call('mia', 'PUT', `/images/${he}/alignments/${ki67}`, { points });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ message, errors: { points: message } });
+    expect((await call('mia', 'GET', `/images/${he}/alignments/${ki67}`)).statusCode).toBe(404);
   });
 });

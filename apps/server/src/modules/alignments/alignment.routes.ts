@@ -28,7 +28,8 @@ export const alignmentRoutes: FastifyPluginAsyncZod<{ service: AlignmentService 
       schema: {
         operationId: 'saveImageAlignment',
         tags: ['image alignments'],
-        summary: "Saves the pair's 2 or 3 matching points; needs sight of both images",
+        summary:
+          "Saves the pair's 2 or 3 matching points (apart, not on one line, near their images); needs edit rights on both images' cases",
         params: PairParams,
         body: SaveImageAlignmentRequestSchema,
         response: { 200: ImageAlignmentSchema },
@@ -43,7 +44,7 @@ export const alignmentRoutes: FastifyPluginAsyncZod<{ service: AlignmentService 
       schema: {
         operationId: 'deleteImageAlignment',
         tags: ['image alignments'],
-        summary: "Removes the pair's point alignment; needs sight of both images",
+        summary: "Removes the pair's point alignment; needs edit rights on both images' cases",
         params: PairParams,
         response: { 204: z.null() },
       },

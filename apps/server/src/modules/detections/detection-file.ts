@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
 import { DETECTION_MESSAGES } from '@pathology/contract';
 import { HttpError } from '../../http/http-error.ts';
-import { FeatureCollectionSplitter } from './feature-collection-splitter.ts';
+import { FeatureCollectionSplitter, NestedTooDeep } from './feature-collection-splitter.ts';
 
-const notGeoJson = () => HttpError.validation({ file: DETECTION_MESSAGES.notGeoJson }, DETECTION_MESSAGES.notGeoJson);
+const fileProblem = (message: string) => HttpError.validation({ file: message }, message);
+const notGeoJson = () => fileProblem(DETECTION_MESSAGES.notGeoJson);
 
 function parsed(text: string): unknown {
   try {
@@ -45,6 +46,7 @@ export async function* featuresOf(source: Readable, onBytes?: (bytes: number) =>
       }
       for (const text of texts) yield parsed(text);
       texts.length = 0;
+      if (fault instanceof NestedTooDeep) throw fileProblem(DETECTION_MESSAGES.nestedTooDeep);
       if (fault !== undefined) throw fault instanceof HttpError ? fault : notGeoJson();
     }
     try {

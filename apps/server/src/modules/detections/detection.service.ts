@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  beyondImageReach,
   DETECTION_MESSAGES,
   DRAWING_MESSAGES,
+  MESSAGES,
+  regionBeyondImageReach,
   type DetectionCount,
   type DetectionImport,
   type DetectionSummary,
@@ -49,6 +52,10 @@ interface Layer {
   height: number;
   access: VisibleCase;
 }
+
+/** 422 for a region or point of a query that lies further past the layer's edges than its larger side. */
+const outsideImage = (field: string) =>
+  HttpError.validation({ [field]: MESSAGES.positionOutsideImage }, MESSAGES.positionOutsideImage);
 
 /**
  * Read-only detections on image layers, with the permissions of drawings: sight of the case to view them, create
@@ -160,8 +167,9 @@ export function createDetectionService({
       layerId: string,
       query: DetectionViewportQuery,
     ): Promise<string | Buffer> {
-      await layerOf(caller, imageId, layerId);
+      const layer = await layerOf(caller, imageId, layerId);
       const region = { x: query.x, y: query.y, width: query.width, height: query.height };
+      if (regionBeyondImageReach(region, layer)) throw outsideImage('region');
       const close = query.scale >= OBJECT_SCALE && (await detections.estimateIn(layerId, region)) <= MAX_VIEW_OBJECTS;
       if (close) return objectsJson(await detections.objectsIn(layerId, region), '{"kind":"objects","data":', '}');
       const cellSize = cellSizeFor(query.scale, VIEWPORT_CELL_PIXELS);
@@ -188,7 +196,8 @@ export function createDetectionService({
     },
 
     async at(caller: Caller, imageId: string, layerId: string, x: number, y: number) {
-      await layerOf(caller, imageId, layerId);
+      const layer = await layerOf(caller, imageId, layerId);
+      if (beyondImageReach([x, y], layer)) throw outsideImage('point');
       const found = objectAtPoint(await detections.objectsAt(layerId, x, y), x, y);
       return { data: found === undefined ? null : objectOf(found) };
     },

@@ -1,5 +1,10 @@
+import { MAX_JSON_DEPTH } from '@pathology/contract';
+
 /** Thrown when the bytes cannot be a JSON object whose `features` member is an array. */
 export class NotAFeatureCollection extends Error {}
+
+/** Thrown when a value nests arrays and objects deeper, counted from the file's top, than a JSON body may. */
+export class NestedTooDeep extends NotAFeatureCollection {}
 
 /** What the splitter hands on: each element of the top-level `features` array, and every other top-level member. */
 export interface SplitSink {
@@ -59,6 +64,8 @@ export class FeatureCollectionSplitter {
   /** The value being read: its pieces in earlier chunks, its nesting depth and string state so far. */
   private pieces: Buffer[] = [];
   private depth = 0;
+  /** Deepest nesting the value may reach: the file's top-level object, and the features array, count too. */
+  private maxDepth = 0;
   private inString = false;
   private escaped = false;
   private scalar = false;
@@ -134,6 +141,7 @@ export class FeatureCollectionSplitter {
     this.reading = reading;
     this.pieces = [];
     this.depth = 0;
+    this.maxDepth = MAX_JSON_DEPTH - (reading === 'feature' ? 2 : 1);
     this.inString = false;
     this.escaped = false;
     this.scalar = byte !== QUOTE && byte !== OPEN_BRACE && byte !== OPEN_BRACKET;
@@ -164,8 +172,10 @@ export class FeatureCollectionSplitter {
           if (depth === 0) return index + 1;
         }
       } else if (byte === QUOTE) inString = true;
-      else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth += 1;
-      else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+      else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+        depth += 1;
+        if (depth > this.maxDepth) throw new NestedTooDeep('a value nests too deep');
+      } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
         depth -= 1;
         if (depth === 0) return index + 1;
       }

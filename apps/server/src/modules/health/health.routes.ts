@@ -2,7 +2,7 @@ import { HealthSchema, ProbeSchema } from '@pathology/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/unavailable.ts';
 import type { Readiness } from '../../startup/readiness.ts';
-import { checkHealth, type HealthDeps } from './health.service.ts';
+import { anonymousHealth, checkHealth, type HealthDeps } from './health.service.ts';
 
 export interface HealthRouteDeps extends HealthDeps {
   readiness: Readiness;
@@ -12,17 +12,20 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRouteDeps> = async (app, 
   app.get(
     '/health',
     {
-      config: { public: true },
+      config: { public: 'identified' },
       schema: {
         operationId: 'getHealth',
         tags: ['health'],
-        summary: 'Database and job-queue state; 503 when either does not answer',
+        summary:
+          'Database and job-queue state; 503 when either does not answer. The version, queue sizes and error texts only to a signed-in caller',
         security: [],
         response: { 200: HealthSchema, 503: HealthSchema },
       },
     },
-    async (_request, reply) => {
-      const health = await checkHealth(deps);
+    async (request, reply) => {
+      const full = await checkHealth(deps);
+      // Anyone who reaches the port may ask; what the server runs and how busy it is stays with its users.
+      const health = request.caller == null ? anonymousHealth(full) : full;
       if (health.status === 'ok') return reply.send(health);
       // A database or queue that does not answer is restarting or coming up: as on every other 503, say when to ask again.
       return reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send(health);

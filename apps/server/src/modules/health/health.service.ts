@@ -30,6 +30,16 @@ export async function checkHealth(deps: HealthDeps): Promise<Health> {
   };
 }
 
+/** What an anonymous caller is told: whether the database and queue answer, not the version, sizes or errors. */
+export function anonymousHealth(health: Health): Health {
+  return {
+    status: health.status,
+    role: health.role,
+    database: { ok: health.database.ok },
+    queue: { ok: health.queue.ok },
+  };
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -14,17 +14,28 @@ import { createReadiness } from '../../startup/readiness.ts';
 describe('GET /api/v1/health', () => {
   const t = useTestApp();
 
-  it('answers without a token with the database and the queue up', async () => {
+  const signedIn = async () =>
+    t.app.inject({ method: 'GET', url: '/api/v1/health', headers: await t.auth('health-reader') });
+
+  it('answers without a token whether the database and the queue are up, and nothing more', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
-    const body = response.json();
+    expect(response.json()).toEqual({ status: 'ok', role: 'all', database: { ok: true }, queue: { ok: true } });
+    // A token that is not valid is no token: the same answer, not a 401.
+    const forged = { authorization: 'Bearer not-a-token' };
+    const withForged = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: forged });
+    expect(withForged.json()).toEqual(response.json());
+  });
+
+  it('tells a signed-in caller the version and the queue sizes', async () => {
+    const body = (await signedIn()).json();
     expect(body).toMatchObject({ status: 'ok', version: '0.30.0', database: { ok: true }, queue: { ok: true } });
     expect(body.queue.queues['storage-usage']).toEqual({ queued: 0, active: 0, failed: 0 });
   });
 
   it('counts queued jobs', async () => {
     await t.jobs.send('storage-usage', { organizationId: '00000000-0000-0000-0000-000000000000' });
-    const body = (await t.app.inject({ method: 'GET', url: '/api/v1/health' })).json();
+    const body = (await signedIn()).json();
     expect(body.queue.queues['storage-usage'].queued).toBe(1);
   });
 

@@ -269,10 +269,14 @@ export function CompareView({ initial, images, cases }: CompareViewProps) {
           setAligning(null);
           notifications.show({ color: 'teal', message: t('compare.align.removed') });
         },
+        onError: (error) =>
+          notifications.show({ color: 'red', title: t('compare.align.removeFailed'), message: errorText(error, t) }),
       },
     );
   };
 
+  // Saving or removing an alignment needs edit rights on both slides' cases (the server answers 403 otherwise).
+  const mayAlign = cases.every((item) => item?.userCapabilities.canEdit === true);
   const unscaled = images.filter((_, index) => micronsPerPixel[index] === undefined).map((image) => image.displayName);
 
   return (
@@ -283,7 +287,7 @@ export function CompareView({ initial, images, cases }: CompareViewProps) {
         mode={mode}
         onMode={chooseMode}
         aligning={aligning !== null}
-        onAlign={() => (aligning ? setAligning(null) : startAligning())}
+        onAlign={mayAlign ? () => (aligning ? setAligning(null) : startAligning()) : undefined}
       />
       {unscaled.length > 0 && (
         <Alert color="yellow" py={4} radius={0} data-testid="compare-pixels-notice">

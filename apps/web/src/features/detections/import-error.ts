@@ -1,10 +1,15 @@
-import { badDetectionFeatureMessage, DETECTION_MESSAGES, type DetectionImport } from '@pathology/contract';
+import {
+  badDetectionFeatureMessage,
+  DETECTION_MESSAGES,
+  MAX_JSON_DEPTH,
+  type DetectionImport,
+} from '@pathology/contract';
 import type { TFunction } from 'i18next';
 import { ValidationError } from '../../api/errors.ts';
 import { errorText } from '../../i18n/error-text.ts';
 
 const REASONS = ['notFeature', 'badGeometry', 'outsideImage', 'badClassification'] as const;
-const FILE_PROBLEMS = ['notGeoJson', 'noFeatures', 'tooLarge', 'tooManyFeatures'] as const;
+const FILE_PROBLEMS = ['notGeoJson', 'noFeatures', 'tooLarge', 'tooManyFeatures', 'nestedTooDeep'] as const;
 
 /** A refused import in the user's language: which feature and why, or what is wrong with the file. */
 export function importErrorText(error: unknown, t: TFunction): string {
@@ -16,7 +21,7 @@ export function importErrorText(error: unknown, t: TFunction): string {
         return t('detections.badFeature', { index: Number(index), reason: t(`detections.reasons.${reason}`) });
       }
       const problem = FILE_PROBLEMS.find((key) => DETECTION_MESSAGES[key] === message);
-      if (problem) return t(`detections.fileProblems.${problem}`);
+      if (problem) return t(`detections.fileProblems.${problem}`, { max: MAX_JSON_DEPTH });
     }
   }
   return errorText(error, t);
@@ -38,6 +43,6 @@ export function importFailureText(error: NonNullable<DetectionImport['error']>, 
     });
   }
   const problem = FILE_PROBLEMS.find((key) => DETECTION_MESSAGES[key] === error.message);
-  if (problem) return t(`detections.fileProblems.${problem}`);
+  if (problem) return t(`detections.fileProblems.${problem}`, { max: MAX_JSON_DEPTH });
   return error.field === null ? undefined : error.message;
 }
