@@ -30,7 +30,7 @@ function toAlignment(row: AlignmentRow, imageId: string, otherImageId: string, s
 /**
  * Point alignments of two slides for the comparison view (issue 31). Whoever may view both images may read, save
  * and remove the pair's alignment: it changes no slide, only how the two are shown side by side. An image out of
- * sight answers 404, whichever side of the pair it is on.
+ * sight answers 404, whichever side of the pair it is on; a visible pair without an alignment reads as null.
  */
 export function createAlignmentService({ alignments, capabilities }: Deps) {
   async function requireViewable(caller: Caller, imageId: string): Promise<void> {
@@ -47,11 +47,10 @@ export function createAlignmentService({ alignments, capabilities }: Deps) {
   }
 
   return {
-    async get(caller: Caller, imageId: string, otherImageId: string): Promise<ImageAlignment> {
+    async get(caller: Caller, imageId: string, otherImageId: string): Promise<ImageAlignment | null> {
       const { a, b, swapped } = await requirePair(caller, imageId, otherImageId);
       const row = await alignments.find(a, b);
-      if (!row) throw HttpError.notFound();
-      return toAlignment(row, imageId, otherImageId, swapped);
+      return row ? toAlignment(row, imageId, otherImageId, swapped) : null;
     },
 
     async save(
