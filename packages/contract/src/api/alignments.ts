@@ -30,6 +30,12 @@ export const ImageAlignmentSchema = z.object({
 });
 export type ImageAlignment = z.infer<typeof ImageAlignmentSchema>;
 
+/**
+ * What GET images/{id}/alignments/{otherId} answers: the pair's alignment, or null when none is saved. A pair without
+ * one is the usual case, not an error (a 404 stays for an image out of sight).
+ */
+export const ImageAlignmentAnswerSchema = ImageAlignmentSchema.nullable();
+
 /** PUT images/{id}/alignments/{otherId}: replaces the pair's alignment. */
 export const SaveImageAlignmentRequestSchema = z.object({ points: AlignmentPointsSchema });
 export type SaveImageAlignmentRequest = z.input<typeof SaveImageAlignmentRequestSchema>;

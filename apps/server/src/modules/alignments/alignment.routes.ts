@@ -1,4 +1,4 @@
-import { ImageAlignmentSchema, SaveImageAlignmentRequestSchema } from '@pathology/contract';
+import { ImageAlignmentAnswerSchema, ImageAlignmentSchema, SaveImageAlignmentRequestSchema } from '@pathology/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AlignmentService } from './alignment.service.ts';
@@ -14,9 +14,9 @@ export const alignmentRoutes: FastifyPluginAsyncZod<{ service: AlignmentService 
         operationId: 'getImageAlignment',
         tags: ['image alignments'],
         summary:
-          "The pair's point alignment, points seen from {id}; 404 when none is saved or an image is out of sight",
+          "The pair's point alignment, points seen from {id}; null when none is saved, 404 when an image is out of sight",
         params: PairParams,
-        response: { 200: ImageAlignmentSchema },
+        response: { 200: ImageAlignmentAnswerSchema },
       },
     },
     (request) => service.get(request.caller, request.params.id, request.params.otherId),

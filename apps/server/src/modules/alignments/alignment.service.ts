@@ -36,7 +36,7 @@ function toAlignment(row: AlignmentRow, imageId: string, otherImageId: string, s
  * alignment; saving or removing it needs edit rights (canEdit: members and above) on the cases of both (issue 42),
  * since everyone who compares the pair sees the slides placed by it: a read-only viewer or a partner may not change
  * that for the others. An image out of sight answers 404, whichever side of the pair it is on; then a missing right
- * answers 403.
+ * answers 403. A visible pair without an alignment reads as null.
  */
 export function createAlignmentService({ alignments, capabilities }: Deps) {
   async function requireImage(caller: Caller, imageId: string): Promise<AlignedImage & { mayChange: boolean }> {
@@ -55,11 +55,10 @@ export function createAlignmentService({ alignments, capabilities }: Deps) {
   }
 
   return {
-    async get(caller: Caller, imageId: string, otherImageId: string): Promise<ImageAlignment> {
+    async get(caller: Caller, imageId: string, otherImageId: string): Promise<ImageAlignment | null> {
       const { a, b, swapped } = await requirePair(caller, imageId, otherImageId, 'read');
       const row = await alignments.find(a, b);
-      if (!row) throw HttpError.notFound();
-      return toAlignment(row, imageId, otherImageId, swapped);
+      return row ? toAlignment(row, imageId, otherImageId, swapped) : null;
     },
 
     async save(

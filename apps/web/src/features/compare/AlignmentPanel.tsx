@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { MAX_ALIGNMENT_POINTS } from '@pathology/contract';
 import { useTranslation } from 'react-i18next';
 import type { PickedPair } from './point-picking.ts';
+import type { PickStatus } from './useAlignmentPicking.ts';
 
 interface AlignmentPanelProps {
   referenceName: string;
@@ -21,12 +23,23 @@ interface AlignmentPanelProps {
   onCancel: () => void;
   /** Present when the pair has a saved alignment. */
   onRemove?: () => void;
+  /** What the last click did, with the panes' names to say where. */
+  status: PickStatus | null;
+  paneNames: readonly string[];
 }
 
 /** Point alignment: which slide, the clicked pairs with their residual, save or cancel. */
 export function AlignmentPanel(props: AlignmentPanelProps) {
   const { t } = useTranslation();
   let complete = 0;
+  const statusText = (status: PickStatus) => {
+    if (status.kind === 'missed') return t('compare.align.missed');
+    const name = props.paneNames[status.pane] ?? '';
+    if (status.kind === 'placed') return t('compare.align.placed', { number: status.number, name });
+    if (status.kind === 'outside') return t('compare.align.outside', { name });
+    if (status.kind === 'full') return t('compare.align.full', { count: MAX_ALIGNMENT_POINTS, name });
+    return t('compare.align.notAligned', { name, reference: props.referenceName, other: props.otherName });
+  };
   return (
     <Paper
       shadow="md"
@@ -63,6 +76,18 @@ export function AlignmentPanel(props: AlignmentPanelProps) {
         <Text size="xs">
           {t('compare.align.instructions', { reference: props.referenceName, other: props.otherName })}
         </Text>
+        {props.status && (
+          <Text
+            size="xs"
+            fw={500}
+            c={props.status.kind === 'placed' ? 'teal.8' : 'orange.8'}
+            role="status"
+            data-testid="compare-align-status"
+            data-kind={props.status.kind}
+          >
+            {statusText(props.status)}
+          </Text>
+        )}
         {props.pairs.length > 0 && (
           <Table withRowBorders={false} verticalSpacing={2} fz="xs" data-testid="compare-align-points">
             <Table.Tbody>

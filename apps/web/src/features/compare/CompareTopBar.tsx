@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, HoverCard, SegmentedControl, Stack, Text, Ti
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconArrowLeft, IconKeyboard, IconTarget } from '@tabler/icons-react';
+import { LINK_KEY } from './compare-keys.ts';
 import type { LinkMode } from './linking.ts';
 
 interface CompareTopBarProps {
@@ -11,43 +12,60 @@ interface CompareTopBarProps {
   onMode?: (mode: LinkMode) => void;
   aligning?: boolean;
   onAlign?: () => void;
+  /** Some slides have no resolution: absolute linking cannot be chosen. */
+  absoluteOff?: boolean;
 }
 
 /** Back to the case, the title, the linking mode, point alignment and the keyboard help. */
-export function CompareTopBar({ backHref, count, mode, onMode, aligning, onAlign }: CompareTopBarProps) {
+export function CompareTopBar({ backHref, count, mode, onMode, aligning, onAlign, absoluteOff }: CompareTopBarProps) {
   const { t } = useTranslation();
   return (
     <Group
       component="header"
+      data-testid="compare-top-bar"
       px="md"
       py={8}
       mih={53}
       gap="sm"
-      wrap="nowrap"
+      // On a phone the controls go to a second row rather than over the title.
+      wrap="wrap"
       justify="space-between"
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', flex: '0 0 auto' }}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', flex: '0 0 auto', rowGap: 6 }}
     >
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         {backHref && (
-          <Button
-            component={Link}
-            to={backHref}
-            variant="default"
-            size="xs"
-            leftSection={<IconArrowLeft size={15} />}
-            data-testid="compare-back"
-          >
-            {t('compare.back')}
-          </Button>
+          <>
+            <Button
+              component={Link}
+              to={backHref}
+              variant="default"
+              size="xs"
+              leftSection={<IconArrowLeft size={15} />}
+              visibleFrom="md"
+              data-testid="compare-back"
+            >
+              {t('compare.back')}
+            </Button>
+            <ActionIcon
+              component={Link}
+              to={backHref}
+              variant="default"
+              aria-label={t('compare.back')}
+              hiddenFrom="md"
+              data-testid="compare-back-icon"
+            >
+              <IconArrowLeft size={15} />
+            </ActionIcon>
+          </>
         )}
         <Title order={1} fz="md" lineClamp={1} data-testid="compare-title">
           {t('compare.title')} ({count})
         </Title>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" ml="auto" data-testid="compare-controls">
         {mode && onMode && (
           <Group gap={6} wrap="nowrap">
-            <Text size="xs" c="dimmed" visibleFrom="sm" id="compare-mode-label">
+            <Text size="xs" c="dimmed" visibleFrom="md" id="compare-mode-label">
               {t('compare.mode.label')}
             </Text>
             <SegmentedControl
@@ -58,7 +76,12 @@ export function CompareTopBar({ backHref, count, mode, onMode, aligning, onAlign
               data={[
                 {
                   value: 'absolute',
-                  label: <span title={t('compare.mode.absoluteHint')}>{t('compare.mode.absolute')}</span>,
+                  label: (
+                    <span title={t(absoluteOff ? 'compare.mode.absoluteOff' : 'compare.mode.absoluteHint')}>
+                      {t('compare.mode.absolute')}
+                    </span>
+                  ),
+                  disabled: absoluteOff,
                 },
                 {
                   value: 'relative',
@@ -94,7 +117,7 @@ export function CompareTopBar({ backHref, count, mode, onMode, aligning, onAlign
               </Text>
               {(['pan', 'zoom', 'lock', 'leader'] as const).map((key) => (
                 <Text size="xs" key={key}>
-                  {t(`compare.keys.${key}`)}
+                  {t(`compare.keys.${key}`, { key: LINK_KEY })}
                 </Text>
               ))}
             </Stack>

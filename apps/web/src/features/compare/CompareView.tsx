@@ -1,13 +1,6 @@
-import { Alert, Box, Text } from '@mantine/core';
+import { Alert, Box, Text, useMatches } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  MAX_ALIGNMENT_POINTS,
-  micronsPerImagePixel,
-  type Case,
-  type Image,
-  type ImageAlignment,
-  type ImagePoint,
-} from '@pathology/contract';
+import { micronsPerImagePixel, type Case, type Image, type ImageAlignment, type ImagePoint } from '@pathology/contract';
 import { useQueries } from '@tanstack/react-query';
 import OpenSeadragon from 'openseadragon';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -17,6 +10,7 @@ import { errorText } from '../../i18n/error-text.ts';
 import { ZOOM_STEP } from '../viewer/osd-viewer.ts';
 import { useExpandedView } from '../viewer/useExpandedView.ts';
 import { ViewerFrame } from '../viewer/ViewerFrame.tsx';
+import { SharedUnsavedGuard } from '../drawings/UnsavedGuard.tsx';
 import { caseImagesPath } from '../viewer/viewer-paths.ts';
 import { AlignmentPanel } from './AlignmentPanel.tsx';
 import { alignmentQuery, useRemoveAlignment, useSaveAlignment } from './alignments.queries.ts';
@@ -33,23 +27,26 @@ import {
   type PaneLink,
   type PaneView,
 } from './linking.ts';
-import { pickPoints } from './point-markers.ts';
-import { addPick, completePairs, type PickedPair } from './point-picking.ts';
+import { completePairs } from './point-picking.ts';
 import { alignmentTransform, residuals } from './transforms.ts';
+import { linkScales, middleOffsets } from './unscaled.ts';
+import { useAlignmentPicking, type Aligning } from './useAlignmentPicking.ts';
 import { readView, ViewerLink, type ViewerLinkEvents } from './viewer-link.ts';
 
 const NO_OFFSET: ImagePoint = [0, 0];
 
+const sizeOf = (image: Image): [number, number] => [image.dimensions?.width ?? 0, image.dimensions?.height ?? 0];
+
 /** The columns and rows of 2, 3 or 4 panes: side by side, three in a row, two by two. */
 const GRID: Record<number, string> = { 2: 'repeat(2, 1fr)', 3: 'repeat(3, 1fr)', 4: 'repeat(2, 1fr)' };
+/**
+ * Below the `md` breakpoint (768 px; this theme's `sm` is 320 px), on a phone, the panes stack, each at least this
+ * tall; more than two scroll.
+ */
+const NARROW_PANE_MIN_HEIGHT = 300;
 
 function savedTransform(alignment: ImageAlignment | null | undefined) {
   return alignment ? alignmentTransform(alignment.points.map(({ image, other }) => [other, image])) : undefined;
-}
-
-interface Aligning {
-  other: number;
-  pairs: PickedPair[];
 }
 
 interface CompareViewProps {
@@ -63,11 +60,31 @@ export function CompareView({ initial, images, cases }: CompareViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { expanded, toggle } = useExpandedView();
-  const [mode, setMode] = useState<LinkMode>(initial.mode);
+  const narrow = useMatches({ base: true, md: false });
+  const micronsPerPixel = images.map((image) => micronsPerImagePixel(image.resolution));
+  const scales = linkScales(
+    images.map((image, index) => ({ micronsPerPixel: micronsPerPixel[index], size: sizeOf(image) })),
+  );
+  // Slides with and without a resolution have no common frame for absolute linking: they open relatively linked,
+  // middle on middle (a link that carries its own relative shifts keeps them).
+  const absoluteOff = scales.sizedTo !== undefined;
+  const [mode, setMode] = useState<LinkMode>(absoluteOff ? 'relative' : initial.mode);
   const [leader, setLeader] = useState(initial.leader);
   const [locked, setLocked] = useState(initial.locked);
   const [turns, setTurns] = useState(initial.rotations);
-  const [offsets, setOffsets] = useState(initial.offsets);
+  const [offsets, setOffsets] = useState(() =>
+    absoluteOff && initial.mode === 'absolute'
+      ? middleOffsets(
+          images.map((image, index) => ({
+            micronsPerPixel: scales.micronsPerPixel[index]!,
+            size: sizeOf(image),
+            rotation: initial.rotations[index] ?? 0,
+            offset: NO_OFFSET,
+          })),
+          initial.leader,
+        )
+      : initial.offsets,
+  );
   const [view, setView] = useState(initial.view);
   const [aligning, setAligning] = useState<Aligning | null>(null);
   const [ready, setReady] = useState<boolean[]>(() => images.map(() => false));
@@ -80,11 +97,10 @@ export function CompareView({ initial, images, cases }: CompareViewProps) {
   const [first] = images as [Image, ...Image[]];
   const alignments = useQueries({ queries: ids.slice(1).map((id) => alignmentQuery(first.id, id)) });
   const saved = [undefined, ...alignments.map((query) => query.data)];
-  const micronsPerPixel = images.map((image) => micronsPerImagePixel(image.resolution));
 
   const panes: PaneLink[] = images.map((image, index) => ({
-    micronsPerPixel: micronsPerPixel[index] ?? 1,
-    size: [image.dimensions?.width ?? 0, image.dimensions?.height ?? 0],
+    micronsPerPixel: scales.micronsPerPixel[index]!,
+    size: sizeOf(image),
     rotation: turns[index] ?? 0,
     offset: mode === 'relative' ? (offsets[index] ?? NO_OFFSET) : NO_OFFSET,
     alignment: savedTransform(saved[index]),
@@ -150,7 +166,7 @@ export function CompareView({ initial, images, cases }: CompareViewProps) {
   };
 
   const chooseMode = (next: LinkMode) => {
-    if (next === mode) return;
+    if (next === mode || (next === 'absolute' && absoluteOff)) return;
     setOffsets(
       next === 'relative' ? relativeOffsets(panes, viewsNow(), link.leaderIndex) : images.map(() => NO_OFFSET),
     );
@@ -195,27 +211,7 @@ export function CompareView({ initial, images, cases }: CompareViewProps) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const readyKey = ready.join();
-  useEffect(() => {
-    if (!aligning) return undefined;
-    const sides = [
-      { index: 0, side: 'reference' as const },
-      { index: aligning.other, side: 'other' as const },
-    ];
-    const cleanups = sides.flatMap(({ index, side }) => {
-      const viewer = link.viewer(index);
-      if (!viewer) return [];
-      const points = aligning.pairs.map((pair) => pair[side]);
-      return [
-        pickPoints(viewer, points, (point) =>
-          setAligning(
-            (current) => current && { ...current, pairs: addPick(current.pairs, side, point, MAX_ALIGNMENT_POINTS) },
-          ),
-        ),
-      ];
-    });
-    return () => cleanups.forEach((cleanup) => cleanup());
-  }, [aligning, link, readyKey]);
+  const picking = useAlignmentPicking(link, images.length, aligning, setAligning, ready.join());
 
   const onReady = useMemo(
     () =>
@@ -281,71 +277,86 @@ export function CompareView({ initial, images, cases }: CompareViewProps) {
 
   return (
     <ViewerFrame expanded={expanded}>
-      <CompareTopBar
-        backHref={caseImagesPath(first.caseId)}
-        count={images.length}
-        mode={mode}
-        onMode={chooseMode}
-        aligning={aligning !== null}
-        onAlign={mayAlign ? () => (aligning ? setAligning(null) : startAligning()) : undefined}
-      />
-      {unscaled.length > 0 && (
-        <Alert color="yellow" py={4} radius={0} data-testid="compare-pixels-notice">
-          <Text size="xs">{t('compare.pixels', { names: unscaled.join(', ') })}</Text>
-        </Alert>
-      )}
-      <Box
-        pos="relative"
-        style={{
-          flex: 1,
-          minHeight: 0,
-          display: 'grid',
-          gridTemplateColumns: GRID[images.length],
-          gridAutoRows: '1fr',
-          gap: 4,
-          padding: 4,
-        }}
-        data-testid="compare-grid"
-        data-mode={mode}
-      >
-        {images.map((image, index) => (
-          <ComparePane
-            key={image.id}
-            index={index}
-            image={image}
-            caseItem={cases[index]}
-            leading={leader === index}
-            locked={locked[index] ?? true}
-            rotation={maps[index] ? paneRotation(maps[index]) : 0}
-            alignedPoints={saved[index]?.points.length}
-            expanded={expanded}
-            onToggleExpanded={toggle}
-            onReady={onReady[index]!}
-            onLock={() => toggleLock(index)}
-            onTurn={(degrees) => turn(index, degrees)}
-            onTake={() => link.setLeader(index)}
-            rested={rested[index]}
-          />
-        ))}
-        {aligning && (
-          <AlignmentPanel
-            referenceName={first.displayName}
-            otherName={images[aligning.other]?.displayName ?? ''}
-            choices={images.slice(1).map((image, at) => ({ index: at + 1, name: image.displayName }))}
-            otherIndex={aligning.other}
-            onOther={(other) => startAligning(other)}
-            pairs={aligning.pairs}
-            residuals={transform ? residuals(pairs).map(unit) : []}
-            degenerate={pairs.length >= 2 && !transform}
-            canSave={transform !== undefined}
-            saving={save.isPending}
-            onSave={saveAlignment}
-            onClear={() => setAligning({ ...aligning, pairs: [] })}
-            onCancel={() => setAligning(null)}
-            onRemove={saved[aligning.other] ? removeAlignment : undefined}
-          />
+      <SharedUnsavedGuard>
+        <CompareTopBar
+          backHref={caseImagesPath(first.caseId)}
+          count={images.length}
+          mode={mode}
+          onMode={chooseMode}
+          aligning={aligning !== null}
+          onAlign={mayAlign ? () => (aligning ? setAligning(null) : startAligning()) : undefined}
+          absoluteOff={absoluteOff}
+        />
+        {unscaled.length > 0 && (
+          <Alert color="yellow" py={4} radius={0} data-testid="compare-pixels-notice">
+            <Text size="xs">
+              {absoluteOff
+                ? t('compare.pixelsRelative', {
+                    names: unscaled.join(', '),
+                    reference: images[scales.sizedTo ?? 0]?.displayName ?? '',
+                  })
+                : t('compare.pixels', { names: unscaled.join(', ') })}
+            </Text>
+          </Alert>
         )}
-      </Box>
+        <Box
+          pos="relative"
+          style={{
+            flex: 1,
+            minHeight: 0,
+            display: 'grid',
+            gridTemplateColumns: narrow ? '1fr' : GRID[images.length],
+            gridAutoRows: narrow ? `minmax(${NARROW_PANE_MIN_HEIGHT}px, 1fr)` : '1fr',
+            overflowY: narrow ? 'auto' : undefined,
+            gap: 4,
+            padding: 4,
+          }}
+          data-testid="compare-grid"
+          data-mode={mode}
+          data-narrow={narrow}
+        >
+          {images.map((image, index) => (
+            <ComparePane
+              key={image.id}
+              index={index}
+              image={image}
+              caseItem={cases[index]}
+              leading={leader === index}
+              locked={locked[index] ?? true}
+              rotation={maps[index] ? paneRotation(maps[index]) : 0}
+              alignedPoints={saved[index]?.points.length}
+              expanded={expanded}
+              onToggleExpanded={toggle}
+              onReady={onReady[index]!}
+              onLock={() => toggleLock(index)}
+              onTurn={(degrees) => turn(index, degrees)}
+              onTake={() => link.setLeader(index)}
+              rested={rested[index]}
+              onMissedClick={aligning ? picking.missed : undefined}
+            />
+          ))}
+          {aligning && (
+            <AlignmentPanel
+              referenceName={first.displayName}
+              otherName={images[aligning.other]?.displayName ?? ''}
+              choices={images.slice(1).map((image, at) => ({ index: at + 1, name: image.displayName }))}
+              otherIndex={aligning.other}
+              onOther={(other) => startAligning(other)}
+              pairs={aligning.pairs}
+              residuals={transform ? residuals(pairs).map(unit) : []}
+              degenerate={pairs.length >= 2 && !transform}
+              canSave={transform !== undefined}
+              saving={save.isPending}
+              onSave={saveAlignment}
+              onClear={() => setAligning({ ...aligning, pairs: [] })}
+              onCancel={() => setAligning(null)}
+              onRemove={saved[aligning.other] ? removeAlignment : undefined}
+              status={picking.status}
+              paneNames={images.map((image) => image.displayName)}
+            />
+          )}
+        </Box>
+      </SharedUnsavedGuard>
     </ViewerFrame>
   );
 }

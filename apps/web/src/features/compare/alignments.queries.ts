@@ -1,6 +1,11 @@
-import { ImageAlignmentSchema, type AlignmentPointPair, type ImageAlignment } from '@pathology/contract';
+import {
+  ImageAlignmentAnswerSchema,
+  ImageAlignmentSchema,
+  type AlignmentPointPair,
+  type ImageAlignment,
+} from '@pathology/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, AuthError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 
 const pairPath = (imageId: string, otherImageId: string) =>
   `/images/${encodeURIComponent(imageId)}/alignments/${encodeURIComponent(otherImageId)}`;
@@ -8,18 +13,12 @@ const pairPath = (imageId: string, otherImageId: string) =>
 export const alignmentQueryKey = (imageId: string, otherImageId: string) =>
   ['alignments', imageId, otherImageId] as const;
 
-/** The pair's saved point alignment; null when none is saved (the server's 404, the images being visible). */
+/** The pair's saved point alignment; null when none is saved. */
 export const alignmentQuery = (imageId: string, otherImageId: string) =>
   queryOptions({
     queryKey: alignmentQueryKey(imageId, otherImageId),
-    queryFn: async ({ signal }): Promise<ImageAlignment | null> => {
-      try {
-        return await api.get(pairPath(imageId, otherImageId), { signal, schema: ImageAlignmentSchema });
-      } catch (error) {
-        if (error instanceof AuthError) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }): Promise<ImageAlignment | null> =>
+      api.get(pairPath(imageId, otherImageId), { signal, schema: ImageAlignmentAnswerSchema }),
   });
 
 export function useSaveAlignment() {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TOOL_KEYS } from '../drawings/drawing-shortcuts.ts';
 import { compareKeyOf } from './compare-keys.ts';
 
 const press = (key: string, extra: Partial<Parameters<typeof compareKeyOf>[0]> = {}) =>
@@ -12,13 +13,21 @@ const element = (tagName: string, inSlide = false) =>
   }) as unknown as EventTarget;
 
 describe('comparison keys', () => {
-  it('pans with arrows, zooms with +/-, locks with L', () => {
+  it('pans with arrows, zooms with +/-, locks with K', () => {
     expect(press('ArrowRight')).toEqual({ kind: 'pan', dx: 100, dy: 0 });
     expect(press('ArrowUp')).toEqual({ kind: 'pan', dx: 0, dy: -100 });
     expect(press('+')).toEqual({ kind: 'zoom', direction: 'in' });
     expect(press('-')).toEqual({ kind: 'zoom', direction: 'out' });
-    expect(press('L')).toEqual({ kind: 'lock' });
-    expect(press('l', { ctrlKey: true })).toBeUndefined();
+    expect(press('K')).toEqual({ kind: 'lock' });
+    expect(press('k')).toEqual({ kind: 'lock' });
+    expect(press('k', { ctrlKey: true })).toBeUndefined();
+  });
+
+  it('takes no key of the drawing tools in the panes (L is their line tool)', () => {
+    for (const key of Object.values(TOOL_KEYS)) {
+      expect(press(key), key).toBeUndefined();
+      expect(press(key.toLowerCase()), key).toBeUndefined();
+    }
   });
 
   it('moves the lead with Tab from the page or a slide, and leaves Tab to buttons and fields', () => {

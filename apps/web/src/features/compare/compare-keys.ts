@@ -6,6 +6,9 @@ export type CompareKey =
   | { kind: 'lock' }
   | { kind: 'lead'; step: 1 | -1 };
 
+/** Links or unlinks the leading slide: not L, which is each pane's line tool (drawing-shortcuts.ts). */
+export const LINK_KEY = 'K';
+
 /** Screen pixels an arrow key pans the leading slide. */
 export const ARROW_PAN_PX = 100;
 
@@ -35,7 +38,7 @@ function onPageOrSlide(target: EventTarget | null): boolean {
 }
 
 /**
- * The comparison's keys: arrows pan the leader, +/- zoom it, L links or unlinks it, Tab hands the lead to the next
+ * The comparison's keys: arrows pan the leader, +/- zoom it, K links or unlinks it, Tab hands the lead to the next
  * slide (Shift+Tab the previous). Tab does so only from the page or a slide, so it still moves through the controls.
  */
 export function compareKeyOf(event: KeyEventLike): CompareKey | undefined {
@@ -47,6 +50,6 @@ export function compareKeyOf(event: KeyEventLike): CompareKey | undefined {
   if (pan) return { kind: 'pan', dx: pan[0], dy: pan[1] };
   if (event.key === '+' || event.key === '=') return { kind: 'zoom', direction: 'in' };
   if (event.key === '-' || event.key === '_') return { kind: 'zoom', direction: 'out' };
-  if (event.key === 'l' || event.key === 'L') return { kind: 'lock' };
+  if (event.key.toUpperCase() === LINK_KEY) return { kind: 'lock' };
   return undefined;
 }

@@ -1,14 +1,15 @@
 import type { ImagePoint } from '@pathology/contract';
 import OpenSeadragon from 'openseadragon';
+import { insideImage } from './point-picking.ts';
 
 /**
- * Listens to plain clicks (not drags) on a viewer and reports them in image pixels; shows numbered markers at the
- * given points. Returns the clean-up.
+ * Listens to plain clicks (not drags) on a viewer and reports them in image pixels, with whether they fell on the
+ * image (the glass around it is part of the canvas); shows numbered markers at the given points. Returns the clean-up.
  */
 export function pickPoints(
   viewer: OpenSeadragon.Viewer,
   points: readonly (ImagePoint | undefined)[],
-  onPick: (point: ImagePoint) => void,
+  onPick: (point: ImagePoint, inside: boolean) => void,
 ): () => void {
   const item = viewer.world.getItemAt(0);
   if (!item) return () => undefined;
@@ -40,7 +41,9 @@ export function pickPoints(
   const onClick = (event: OpenSeadragon.CanvasClickEvent) => {
     if (!event.quick) return;
     const at = item.viewportToImageCoordinates(viewer.viewport.pointFromPixel(event.position, true));
-    onPick([at.x, at.y]);
+    const size = item.getContentSize();
+    const point: ImagePoint = [at.x, at.y];
+    onPick(point, insideImage(point, [size.x, size.y]));
   };
   viewer.addHandler('canvas-click', onClick);
   return () => {

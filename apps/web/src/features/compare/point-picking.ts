@@ -20,3 +20,13 @@ export function addPick(pairs: readonly PickedPair[], side: PickSide, point: Ima
 export function completePairs(pairs: readonly PickedPair[]): [ImagePoint, ImagePoint][] {
   return pairs.flatMap((pair) => (pair.reference && pair.other ? [[pair.other, pair.reference]] : []));
 }
+
+/** Whether a click may still add a point on `side`: it fills an open pair or starts one of at most `max`. */
+export function canPick(pairs: readonly PickedPair[], side: PickSide, max: number): boolean {
+  return pairs.some((pair) => pair[side] === undefined) || pairs.length < max;
+}
+
+/** Whether a point lies on the image (0 to its width and height, in image pixels). */
+export function insideImage(point: ImagePoint, size: readonly [number, number]): boolean {
+  return point[0] >= 0 && point[1] >= 0 && point[0] <= size[0] && point[1] <= size[1];
+}

@@ -9,6 +9,13 @@ import { detectionTileSource, type DetectionStyle } from './detection-tiles.ts';
 import { detectionAt, detectionQueryKeys, useDetectionSummary } from './detections.queries.ts';
 import { useDetectionOverlay } from './useDetectionOverlay.ts';
 
+/** Where the panel starts: below the drawing toolbar's rows; in a comparison pane also below the layer picker. */
+const PANEL_TOP = 124;
+const PANEL_TOP_COMPACT = 56;
+const LAYER_PICKER_HEIGHT = 48;
+/** In a comparison pane the panel stops above the zoom readout and the navigator at the slide's foot. */
+const FOOT_COMPACT = 96;
+
 /** The pointer rests this long before the object under it is asked for. */
 const HOVER_DELAY_MS = 250;
 
@@ -17,13 +24,15 @@ interface DetectionLayerProps {
   ready: boolean;
   image: Image;
   layerId: string | undefined;
+  /** A comparison pane: the panel starts folded, below the one-row drawing toolbar. */
+  compact?: boolean;
 }
 
 /**
  * Read-only detections of image analysis over the slide: server-drawn tiles (outlines close up, density further out),
  * the panel of classes, and the class and measurements of the object under the pointer.
  */
-export function DetectionLayer({ viewer, ready, image, layerId }: DetectionLayerProps) {
+export function DetectionLayer({ viewer, ready, image, layerId, compact = false }: DetectionLayerProps) {
   const queryClient = useQueryClient();
   const summary = useDetectionSummary(image.id, layerId).data;
   const layer = image.imageLayerResources.find((candidate) => candidate.id === layerId);
@@ -92,11 +101,24 @@ export function DetectionLayer({ viewer, ready, image, layerId }: DetectionLayer
   }, [viewer, ready, shown, image.id, layerId]);
 
   if (!summary || layerId === undefined || (summary.total === 0 && !summary.canImport)) return null;
+  const top = compact
+    ? PANEL_TOP_COMPACT + (image.imageLayerResources.length > 1 ? LAYER_PICKER_HEIGHT : 0)
+    : PANEL_TOP;
   return (
     <>
-      {/* Below the drawing toolbar's two rows, which reach across narrow viewers. */}
-      <Box pos="absolute" top={124} right={12} style={{ zIndex: 2 }}>
+      {/* Below the drawing toolbar (two rows across a narrow viewer, one in a comparison pane), and never taller than
+          the slide: a long list scrolls inside it instead of reaching over the next pane. */}
+      <Box
+        pos="absolute"
+        top={top}
+        right={12}
+        mah={`calc(100% - ${top + (compact ? FOOT_COMPACT : 12)}px)`}
+        maw="calc(100% - 24px)"
+        style={{ zIndex: 2, overflowY: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
+        data-testid="detection-panel-frame"
+      >
         <DetectionPanel
+          folded={compact}
           imageId={image.id}
           layerId={layerId}
           summary={summary}

@@ -44,13 +44,23 @@ interface DetectionPanelProps {
   onStyle: (style: DetectionStyle) => void;
   /** After an import or a deletion: the summary is read again. */
   onChanged: () => void;
+  /** Starts folded even with detections (a comparison pane keeps its slide in view). */
+  folded?: boolean;
 }
 
 /** The detections of the layer: classes with counts and toggles, opacities, import, export, the imports. */
-export function DetectionPanel({ imageId, layerId, summary, style, onStyle, onChanged }: DetectionPanelProps) {
+export function DetectionPanel({
+  imageId,
+  layerId,
+  summary,
+  style,
+  onStyle,
+  onChanged,
+  folded = false,
+}: DetectionPanelProps) {
   const { t, i18n } = useTranslation();
   // Folded while the layer has none, so an empty panel does not cover the slide.
-  const [open, setOpen] = useState(summary.total > 0);
+  const [open, setOpen] = useState(summary.total > 0 && !folded);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   // A failed import that was not its file's fault: it may be tried again.
@@ -136,6 +146,7 @@ export function DetectionPanel({ imageId, layerId, summary, style, onStyle, onCh
       radius="md"
       p={open ? 'sm' : 6}
       w={open ? 270 : undefined}
+      maw="100%"
       data-testid="detection-panel"
       style={{ pointerEvents: 'auto' }}
     >

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { IconKeyboard } from '@tabler/icons-react';
 import { TOOL_KEYS } from './drawing-shortcuts.ts';
 
-/** The drawing shortcuts, one click away from the tools. */
-export function DrawingHelp() {
+/** The drawing shortcuts, one click away from the tools; inside another dropdown, not portalled (a click in it would close that one). */
+export function DrawingHelp({ withinPortal = true }: { withinPortal?: boolean }) {
   const { t } = useTranslation();
   const toolKeys = Object.entries(TOOL_KEYS).filter(([tool]) => tool !== 'select');
   const rows: [string, string][] = [
@@ -18,7 +18,7 @@ export function DrawingHelp() {
     ['H', t('drawings.help.toggle')],
   ];
   return (
-    <Popover width={340} shadow="md" withArrow position="bottom-end">
+    <Popover width={340} shadow="md" withArrow position="bottom-end" withinPortal={withinPortal}>
       <Popover.Target>
         <Tooltip label={t('drawings.help.title')} withArrow>
           <ActionIcon variant="subtle" color="dark" aria-label={t('drawings.help.title')} data-testid="drawing-help">

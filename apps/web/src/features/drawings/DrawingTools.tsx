@@ -1,13 +1,13 @@
-import { Box, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { Case, Image } from '@pathology/contract';
 import type OpenSeadragon from 'openseadragon';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { errorText } from '../../i18n/error-text.ts';
 import { useAccount } from '../account/account.queries.ts';
 import { DrawingDetails } from './DrawingDetails.tsx';
 import { DrawingToolbar } from './DrawingToolbar.tsx';
+import { DrawingsGuard } from './UnsavedGuard.tsx';
 import { useDrawingLayer } from './useDrawingLayer.ts';
 import { useDetailsPlacement } from './useDetailsPlacement.ts';
 import { useDrawingShortcuts } from './useDrawingShortcuts.ts';
@@ -18,22 +18,12 @@ interface DrawingToolsProps {
   image: Image;
   layerId: string | undefined;
   caseItem: Case | undefined;
-}
-
-/** Asks before leaving the page (in the app or the browser) while drawings are not saved. */
-function useUnsavedGuard(unsaved: boolean) {
-  const blocker = useBlocker(unsaved);
-  useEffect(() => {
-    if (!unsaved) return undefined;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [unsaved]);
-  return blocker;
+  /** A comparison pane: the toolbar in one row (see DrawingToolbar). */
+  compact?: boolean;
 }
 
 /** Drawing on the open slide: the tools, the selected drawing's details, and the guard for unsaved work. */
-export function DrawingTools({ viewer, ready, image, layerId, caseItem }: DrawingToolsProps) {
+export function DrawingTools({ viewer, ready, image, layerId, caseItem, compact = false }: DrawingToolsProps) {
   const { t } = useTranslation();
   const account = useAccount().data;
   const canCreate = caseItem?.userCapabilities.canCreateDrawing ?? false;
@@ -43,7 +33,6 @@ export function DrawingTools({ viewer, ready, image, layerId, caseItem }: Drawin
   };
   const layer = useDrawingLayer({ viewer, ready, image, layerId, canCreate, author });
   useDrawingShortcuts(layer, canCreate);
-  const blocker = useUnsavedGuard(layer.unsavedCount > 0 && !layer.preferences.autoSave);
   const toolbar = useRef<HTMLDivElement>(null);
   const details = useRef<HTMLDivElement>(null);
   useDetailsPlacement(viewer, layer.selected?.geometry, details, toolbar);
@@ -51,13 +40,21 @@ export function DrawingTools({ viewer, ready, image, layerId, caseItem }: Drawin
   return (
     <>
       {/* The tools sit at the top left, beside the viewer's own tools; the slide stays clickable around them. */}
-      <Stack gap={8} pos="absolute" top={12} left={64} right={160} style={{ zIndex: 2, pointerEvents: 'none' }}>
+      <Stack
+        gap={8}
+        pos="absolute"
+        top={12}
+        left={compact ? 52 : 64}
+        right={compact ? 12 : 160}
+        style={{ zIndex: 2, pointerEvents: 'none' }}
+      >
         <Box ref={toolbar} style={{ alignSelf: 'flex-start', pointerEvents: 'none' }}>
           <DrawingToolbar
             layer={layer}
             canCreate={canCreate}
             canDownload={caseItem?.userCapabilities.canDownloadDrawings ?? false}
             imageId={image.id}
+            compact={compact}
           />
         </Box>
       </Stack>
@@ -92,23 +89,7 @@ export function DrawingTools({ viewer, ready, image, layerId, caseItem }: Drawin
           )}
         </Paper>
       )}
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title={t('drawings.unsaved.title')}
-        centered
-        data-testid="drawings-unsaved-dialog"
-      >
-        <Text size="sm">{t('drawings.unsaved.message')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => blocker.reset?.()}>
-            {t('drawings.unsaved.stay')}
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            {t('drawings.unsaved.leave')}
-          </Button>
-        </Group>
-      </Modal>
+      <DrawingsGuard id={image.id} unsaved={layer.unsavedCount > 0 && !layer.preferences.autoSave} />
     </>
   );
 }

@@ -40,6 +40,8 @@ interface SlideViewProps {
   /** The comparison view (issue 31): told the viewer once its slide is open, and keeps the keyboard to itself. */
   onReady?: (viewer: OpenSeadragon.Viewer | null) => void;
   shortcuts?: boolean;
+  /** A comparison pane: smaller tools, the drawing toolbar in one row, the detections folded. */
+  compact?: boolean;
 }
 
 /**
@@ -153,6 +155,7 @@ export const SlideView = memo(function SlideView(props: SlideViewProps) {
           snapshotBusy={snapshotBusy}
           onColour={colour.toggle}
           colourOpen={colourOpen}
+          compact={props.compact}
         />
         {image.imageLayerResources.length > 1 && (
           // v1 has no side panel; v2 shows this only where its side panel is hidden (narrow screens).
@@ -161,18 +164,27 @@ export const SlideView = memo(function SlideView(props: SlideViewProps) {
             radius="md"
             p={6}
             pos="absolute"
-            top={12}
+            // A comparison pane's drawing toolbar takes the top row: the layers go below it.
+            top={props.compact ? 56 : 12}
             right={12}
             style={{ zIndex: 2 }}
             hiddenFrom={version === 'v2' ? 'md' : undefined}
+            data-testid="layer-picker-frame"
           >
             <LayerPicker compact layers={image.imageLayerResources} value={layerId} onChange={setLayerId} />
           </Paper>
         )}
         {ready && <ZoomIndicator viewer={viewer} image={image} />}
         <PredictionLayer viewer={viewer} ready={ready} image={image} caseItem={caseItem} />
-        <DetectionLayer viewer={viewer} ready={ready} image={image} layerId={layerId} />
-        <DrawingTools viewer={viewer} ready={ready} image={image} layerId={layerId} caseItem={caseItem} />
+        <DetectionLayer viewer={viewer} ready={ready} image={image} layerId={layerId} compact={props.compact} />
+        <DrawingTools
+          viewer={viewer}
+          ready={ready}
+          image={image}
+          layerId={layerId}
+          caseItem={caseItem}
+          compact={props.compact}
+        />
       </Box>
       {version === 'v2' && (
         <ViewerSidePanel
