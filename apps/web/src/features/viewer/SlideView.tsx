@@ -165,6 +165,7 @@ export const SlideView = memo(function SlideView(props: SlideViewProps) {
             right={12}
             style={{ zIndex: 2 }}
             hiddenFrom={version === 'v2' ? 'md' : undefined}
+            data-viewer-panel
           >
             <LayerPicker compact layers={image.imageLayerResources} value={layerId} onChange={setLayerId} />
           </Paper>
