@@ -45,6 +45,8 @@ export function useTestApp(
      * folder, but a data folder, a connection pool and an in-memory state of its own, as another machine has.
      */
     peer?: TestContext;
+    /** The operator's help pages (HELP_URL); none by default. */
+    helpUrl?: string;
     /** Limits of one import of detections; defaults generous enough for any test file. */
     detectionImport?: { maxBytes: number; maxFeatures: number };
   } = {},
@@ -75,6 +77,7 @@ export function useTestApp(
         tileCacheBytes: 64 * 1024 * 1024,
         trustProxy: false,
         maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
+        helpUrl: options.helpUrl,
         detectionImport: options.detectionImport ?? { maxBytes: 512 * 1024 * 1024, maxFeatures: 1_000_000 },
         models: testModelFolders(context.dataDir),
         publicUrl: 'http://app.test',
