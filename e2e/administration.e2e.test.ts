@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { slidePath } from '../apps/server/test/testdata.ts';
 import { launchBrowser, openAppPage, withAppPage } from './support/browser.ts';
 import { apiCall, pickOption } from './support/case-api.ts';
+import { sidewaysFit } from './support/layout.ts';
 import { openUserMenu, settle, switchLanguage, waitForShell, type Language } from './support/shell.ts';
 import { signIn, waitForLoginPage } from './support/sign-in.ts';
 
@@ -205,6 +206,33 @@ describe('administration: invitations, contracts, groups, storage limits, roles 
       // Should the journey stop half-way, the group (first by name) must not become other journeys' current group.
       await deleteGroupAsSuper(groupName);
     }
+  });
+
+  it('fits the members table on a 1366 × 768 screen: Status whole, row actions in sight (ja, en)', async () => {
+    await withAppPage(
+      browser,
+      baseURL,
+      'administration-users-1366',
+      async (app) => {
+        const { page } = app;
+        await signInAs(page, 'admin', '/users', 'ja');
+        for (const language of ['ja', 'en'] as const) {
+          if (language === 'en') await switchLanguage(page, 'en');
+          await page.locator('[data-testid="users-table"][aria-busy="false"]').waitFor();
+          // Every row's Status whole and its actions button in sight, without scrolling the table sideways.
+          const fit = await sidewaysFit(page.getByTestId('users-table'), [
+            '[data-testid="users-status"]',
+            '[data-testid="member-actions"]',
+          ]);
+          expect(fit.found[0]).toBeGreaterThan(1);
+          expect(fit.found[1]).toBe(fit.found[0]);
+          expect(fit).toMatchObject({ scrolls: false, hidden: [0, 0] });
+          await settle(page);
+          await app.screenshot(`administration-users-1366-${language}`);
+        }
+      },
+      { viewport: { width: 1366, height: 768 } },
+    );
   });
 
   it('keeps /users from a member, and lets a user change their display name, shown in the header at once', async () => {

@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { HELP_CENTER_URL } from '../apps/web/src/config.ts';
 import { launchBrowser, withAppPage, type AppPage } from './support/browser.ts';
 import { openUserMenu, settle, switchLanguage, waitForShell, type Language } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
@@ -117,7 +116,8 @@ describe('app shell: header, popovers, user menu and language', () => {
       await page.waitForURL('**/organizations');
       expect(await page.locator('html').getAttribute('lang')).toBe('ja');
       expect(await page.getByTestId('user-menu-name').innerText()).toBe('Akira Tanaka');
-      expect(await helpLink(page)).toEqual({ href: HELP_CENTER_URL, target: '_blank' });
+      // No HELP_URL on this server: no help icon, rather than one that leads nowhere.
+      expect(await page.getByTestId('help-link').count()).toBe(0);
 
       // The whole shell works from the keyboard: the bell opens with Enter.
       await page.getByTestId('notifications-button').focus();
@@ -140,6 +140,25 @@ describe('app shell: header, popovers, user menu and language', () => {
       await switchLanguage(page, 'ja');
       expect(await page.getByTestId('nav-organizations').innerText()).toBe('グループ');
       expect(app.consoleErrors).toEqual([]);
+    });
+  });
+
+  it("links the help icon to the operator's help pages when HELP_URL names them", async () => {
+    await withAppPage(browser, baseURL, 'app-shell-help', async (app) => {
+      const { page } = app;
+      const helpUrl = 'https://help.hospital.example/pathology';
+      // The setting as the server gives it (conventions.test.ts reads it from HELP_URL).
+      await page.route('**/api/v1/auth/config', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...((await response.json()) as object), helpUrl } });
+      });
+      await signIn(page, 'admin');
+      await page.waitForURL('**/organizations');
+      await page.getByTestId('help-link').waitFor();
+      expect(await helpLink(page)).toEqual({ href: helpUrl, target: '_blank' });
+      expect(await page.getByTestId('help-link').getAttribute('aria-label')).toBe(
+        'ヘルプセンター（新しいタブで開きます）',
+      );
     });
   });
 

@@ -5,6 +5,7 @@ import { findTwoTagSearch, searchCasesApi, withSampleImages } from './support/ca
 import type { CaseSearchResponse } from '@pathology/contract';
 import { settle, switchLanguage, waitForShell, type Language } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
+import { placeholderFits, textContrast } from './support/layout.ts';
 import { getStorageItem } from './support/storage.ts';
 
 const baseURL = inject('baseURL');
@@ -26,6 +27,12 @@ async function waitForList(page: Page): Promise<void> {
   await page.locator('[data-testid="case-table"][aria-busy="false"]').waitFor();
   await page.getByTestId('case-list-range').waitFor();
 }
+
+/** What a Japanese input method types for ASCII before conversion: the full-width forms. */
+const fullWidth = (text: string) =>
+  text.replace(/[!-~]/g, (character) => String.fromCharCode(character.charCodeAt(0) + 0xfee0));
+
+const caseNumberQuery = (page: Page) => new URL(page.url()).searchParams.get('query') ?? '';
 
 async function pickOption(page: Page, testId: string, option: string | RegExp): Promise<void> {
   await page.getByTestId(testId).click();
@@ -204,5 +211,89 @@ describe('case list: filters in the URL, page size, expand, star, search and res
       await settle(page);
       await app.screenshot('case-list-images-en');
     });
+  });
+
+  it('shows 11-px status badges at AA contrast, and filters the case number as one types, in ja and en', async () => {
+    await withAppPage(
+      browser,
+      baseURL,
+      'case-list-badges',
+      async (app) => {
+        const { page } = app;
+        // The first row with images in every state that needs attention, the second with ready ones only.
+        await page.route('**/api/v1/cases/search', async (route) => {
+          const response = await route.fetch();
+          const { data, ...rest } = withSampleImages((await response.json()) as CaseSearchResponse);
+          const [first, second, ...others] = data;
+          const ready = second && {
+            ...second,
+            imageStatusCounts: {
+              ...Object.fromEntries(Object.keys(second.imageStatusCounts).map((status) => [status, 0])),
+              available: 1,
+            } as typeof second.imageStatusCounts,
+          };
+          await route.fulfill({ response, json: { ...rest, data: [first, ready, ...others].filter(Boolean) } });
+        });
+        await signIn(page, 'super', '/cases');
+        await waitForShell(page);
+        await waitForList(page);
+        const badges = ['available', 'uploaded', 'processing', 'process_failed'].map((status) =>
+          page.getByTestId(`status-count-${status}`).first(),
+        );
+        expect(await badges[0]!.innerText()).toBe('表示可 1');
+        for (const badge of badges) {
+          const { ratio, fontSize } = await textContrast(badge);
+          expect(ratio, await badge.innerText()).toBeGreaterThanOrEqual(4.5);
+          expect(fontSize, await badge.innerText()).toBeGreaterThanOrEqual(11);
+        }
+        const filter = page.getByTestId('case-number-filter');
+        expect(await placeholderFits(filter)).toBe(true);
+        await settle(page);
+        await app.screenshot('case-list-badges-ja');
+
+        // Japanese: the input method composes full-width text, then confirms it; no Enter, no leaving the field.
+        const numbers = await caseNumbers(page);
+        const wanted = numbers[numbers.length - 1]!;
+        const typed = fullWidth(wanted.slice(0, -1));
+        const ime = await page.context().newCDPSession(page);
+        await filter.click();
+        await ime.send('Input.imeSetComposition', {
+          text: typed,
+          selectionStart: typed.length,
+          selectionEnd: typed.length,
+        });
+        // Unconfirmed kana are not a case number yet.
+        await page.waitForTimeout(1_000);
+        expect(caseNumberQuery(page)).not.toContain('caseNumber');
+        await ime.send('Input.insertText', { text: typed });
+        // Within 3 s of the conversion, the list shows only the matching cases, searched as ASCII.
+        const prefix = wanted.slice(0, -1);
+        await expect
+          .poll(async () => (await caseNumbers(page)).every((shown) => shown.includes(prefix)), { timeout: 3_000 })
+          .toBe(true);
+        expect(await caseNumbers(page)).toContain(wanted);
+        expect(caseNumberQuery(page)).toContain(JSON.stringify(prefix));
+        await settle(page);
+        await app.screenshot('case-list-filter-typed-ja');
+
+        // English, typed on a keyboard: the list follows once typing pauses.
+        await switchLanguage(page, 'en');
+        await filter.fill('');
+        await filter.press('Enter');
+        await expect.poll(() => caseNumberQuery(page)).not.toContain('caseNumber');
+        await waitForList(page);
+        expect(await badges[0]!.innerText()).toBe('1 READY');
+        const { ratio, fontSize } = await textContrast(badges[0]!);
+        expect(ratio).toBeGreaterThanOrEqual(4.5);
+        expect(fontSize).toBeGreaterThanOrEqual(11);
+        expect(await placeholderFits(filter)).toBe(true);
+        await settle(page);
+        await app.screenshot('case-list-badges-en');
+        await filter.pressSequentially(wanted);
+        await expect.poll(() => caseNumbers(page), { timeout: 3_000 }).toEqual([wanted]);
+        expect(app.consoleErrors).toEqual([]);
+      },
+      { viewport: { width: 1366, height: 768 } },
+    );
   });
 });

@@ -91,10 +91,17 @@ describe('detections: import, show, toggle, count inside a drawing', () => {
           expect(await panelToggle.getAttribute('aria-expanded')).toBe('false');
           await panelToggle.click();
           await page.getByRole('button', { name: 'Import detections…' }).waitFor();
+          // The empty panel says what file it takes.
+          expect(await page.getByTestId('detection-empty').innerText()).toContain(
+            'Import a GeoJSON FeatureCollection of polygons in full-resolution image pixels',
+          );
+          await settle(page);
+          await app.screenshot('detections-empty-en');
           await importFile(page, 'bad.geojson');
+          // The second feature of the file, at index 1 of its features.
           await expect
             .poll(() => page.getByTestId('detection-import-error').innerText(), { timeout: 30_000 })
-            .toContain('Feature 1 is not valid: its coordinates lie outside the image.');
+            .toContain('Feature 2 (index 1) is not valid: its coordinates lie outside the image.');
 
           const tiles: string[] = [];
           page.on('request', (request) => {
@@ -111,6 +118,12 @@ describe('detections: import, show, toggle, count inside a drawing', () => {
             expect(await page.getByTestId(`detection-class-count-${index}`).innerText()).toBe('500');
           }
           await expect.poll(() => tiles.length).toBeGreaterThan(0);
+          // The opacity sliders name themselves and say their value as shown.
+          const fill = page.getByRole('slider', { name: 'Fill opacity' });
+          expect(await fill.getAttribute('aria-valuetext')).toBe('35%');
+          expect(await page.getByRole('slider', { name: 'Outline opacity' }).getAttribute('aria-valuetext')).toBe(
+            '90%',
+          );
           await settle(page);
           await app.screenshot('detections-imported-en');
 
@@ -150,6 +163,15 @@ describe('detections: import, show, toggle, count inside a drawing', () => {
             expect(await shown.getAttribute('data-count')).toBe(String(expected.get(kind.name)));
           }
           expect(await count.innerText()).toBe(`Detections inside: ${total.toLocaleString('en')}`);
+          // The card sits beside the rectangle, clear of the detections panel.
+          const card = (await page.getByTestId('drawing-details').boundingBox())!;
+          const panel = (await page.getByTestId('detection-panel').boundingBox())!;
+          const apart =
+            card.x + card.width <= panel.x ||
+            panel.x + panel.width <= card.x ||
+            card.y + card.height <= panel.y ||
+            panel.y + panel.height <= card.y;
+          expect({ card, panel, apart }).toMatchObject({ apart: true });
           await settle(page);
           await app.screenshot('detections-count-en');
 
@@ -158,13 +180,14 @@ describe('detections: import, show, toggle, count inside a drawing', () => {
           await expect.poll(() => count.innerText()).toBe(`内部の検出オブジェクト: ${total.toLocaleString('ja')} 個`);
           expect(await page.getByTestId('detection-panel').innerText()).toContain('検出オブジェクト');
           await page.getByRole('button', { name: '検出結果を取り込む…' }).waitFor();
+          expect(await page.getByRole('slider', { name: '塗りの不透明度' }).getAttribute('aria-valuetext')).toBe('35%');
           await settle(page);
           await app.screenshot('detections-count-ja');
           // The failure the import job stored, in Japanese; the layer keeps only the good import.
           await importFile(page, 'bad.geojson');
           await expect
             .poll(() => page.getByTestId('detection-import-error').innerText(), { timeout: 30_000 })
-            .toContain('フィーチャー 1 が正しくありません: 座標が画像の外にあります。');
+            .toContain('2 番目のフィーチャー（インデックス 1）が正しくありません: 座標が画像の外にあります。');
           expect(await page.getByTestId('detection-total').innerText()).toBe('2,000 個');
         });
       } finally {

@@ -126,7 +126,8 @@ export interface AppDeps {
     | 'publicUrl'
     | 'mail'
     | 'trustProxy'
-  >;
+  > &
+    Partial<Pick<Config, 'helpUrl'>>;
   database: Database;
   blobs: BlobStore;
   /** Puts a job on a queue; the api process only sends, workers run them. */
@@ -214,7 +215,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         version: APP_VERSION,
         readiness,
       });
-      await api.register(authConfigRoutes, { oidc: deps.config.oidc, maxCaseImages: deps.config.maxCaseImages });
+      await api.register(authConfigRoutes, {
+        oidc: deps.config.oidc,
+        maxCaseImages: deps.config.maxCaseImages,
+        helpUrl: deps.config.helpUrl,
+      });
       await api.register(accountRoutes, { service: createAccountService({ accounts, capabilities }) });
       await api.register(organizationRoutes, {
         service: createOrganizationService({

@@ -95,6 +95,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONVERSION_NICENESS: '20' }, [])).toThrow(/CONVERSION_NICENESS/);
   });
 
+  it('takes a web address for the help pages, and nothing else', () => {
+    expect(loadConfig({}, []).helpUrl).toBeUndefined();
+    expect(loadConfig({ HELP_URL: 'https://help.hospital.example/pathology' }, []).helpUrl).toBe(
+      'https://help.hospital.example/pathology',
+    );
+    expect(() => loadConfig({ HELP_URL: 'javascript:alert(1)' }, [])).toThrow(/HELP_URL/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }, []).databaseUrl).toBeUndefined();
   });

@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   SEED_DEMO: booleanText.optional(),
   MAX_CASE_IMAGES: z.coerce.number().int().min(1).default(200),
+  // Only a web page: the link is rendered into every page of the app.
+  HELP_URL: z.url({ protocol: /^https?$/ }).optional(),
   DETECTIONS_MAX_MB: z.coerce.number().int().min(1).default(2048),
   DETECTIONS_MAX_FEATURES: z.coerce.number().int().min(1).default(3_000_000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
@@ -83,6 +85,8 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
   MODELS_DIR:
     'Folder of installed AI models: a manifest.json and its .onnx files (see "AI models" below). Default DATA_DIR/models.',
   MAX_CASE_IMAGES: 'Image count of a case above which uploads warn. Default 200.',
+  HELP_URL:
+    "Your help pages for the app's users, which the header's help icon opens in a new tab. Default: none, and no help icon.",
   DETECTIONS_MAX_MB: 'Largest GeoJSON file of detections one import takes, in MB. Default 2048.',
   DETECTIONS_MAX_FEATURES: 'Most detections one import takes. Default 3000000.',
   WORKER_CONCURRENCY: 'Jobs one worker process runs at once per queue. Default 2.',
@@ -134,6 +138,8 @@ export interface Config {
   embeddedPgPort: number;
   seedDemo: boolean;
   maxCaseImages: number;
+  /** The operator's help pages (HELP_URL); the header shows no help icon without them. */
+  helpUrl: string | undefined;
   /** Limits of one import of detections (GeoJSON). */
   detectionImport: { maxBytes: number; maxFeatures: number };
   workerConcurrency: number;
@@ -184,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL == null,
     maxCaseImages: e.MAX_CASE_IMAGES,
+    helpUrl: e.HELP_URL,
     detectionImport: { maxBytes: e.DETECTIONS_MAX_MB * 1024 * 1024, maxFeatures: e.DETECTIONS_MAX_FEATURES },
     workerConcurrency: e.WORKER_CONCURRENCY,
     logLevel: e.LOG_LEVEL,

@@ -47,6 +47,8 @@ export function useTestApp(
     peer?: TestContext;
     /** METRICS_TOKEN. */
     metricsToken?: string;
+    /** The operator's help pages (HELP_URL); none by default. */
+    helpUrl?: string;
     /** Limits of one import of detections; defaults generous enough for any test file. */
     detectionImport?: { maxBytes: number; maxFeatures: number };
   } = {},
@@ -77,6 +79,7 @@ export function useTestApp(
         tileCacheBytes: 64 * 1024 * 1024,
         trustProxy: false,
         maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
+        helpUrl: options.helpUrl,
         detectionImport: options.detectionImport ?? { maxBytes: 512 * 1024 * 1024, maxFeatures: 1_000_000 },
         models: testModelFolders(context.dataDir),
         publicUrl: 'http://app.test',

@@ -1,8 +1,5 @@
 /** Deployment-wide constants of the web app, in one place. */
 
-/** The external help centre the header's help link opens (in a new tab). */
-export const HELP_CENTER_URL = 'https://help.pathology-slides.example';
-
 /** Written into the build by the Vite plugin in vite.config.ts; polled by the update checker. */
 export const BUILD_META_URL = '/meta.json';
 

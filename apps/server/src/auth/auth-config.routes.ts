@@ -5,15 +5,16 @@ import type { Config } from '../config.ts';
 /** offline_access brings a refresh token, which oidc-client-ts prefers over an iframe for silent renewal. */
 const SCOPE = 'openid profile email offline_access';
 
-export const authConfigRoutes: FastifyPluginAsyncZod<{ oidc: Config['oidc']; maxCaseImages: number }> = async (
+export const authConfigRoutes: FastifyPluginAsyncZod<Pick<Config, 'oidc' | 'maxCaseImages' | 'helpUrl'>> = async (
   app,
-  { oidc, maxCaseImages },
+  { oidc, maxCaseImages, helpUrl },
 ) => {
   const body: AuthConfig = {
     authority: oidc.issuer,
     clientId: oidc.clientId,
     scope: SCOPE,
     maxCaseImages,
+    ...(helpUrl ? { helpUrl } : {}),
     // Only the built-in provider is known to honour RFC 8707 resource indicators.
     ...(oidc.builtIn ? { resource: oidc.audience } : {}),
   };
@@ -24,7 +25,9 @@ export const authConfigRoutes: FastifyPluginAsyncZod<{ oidc: Config['oidc']; max
       schema: {
         operationId: 'getAuthConfig',
         tags: ['auth'],
-        summary: 'How the web app signs in (the OpenID provider, client and scope) and the image count a case warns at',
+        summary:
+          'How the web app signs in (the OpenID provider, client and scope), the image count a case warns at, and the ' +
+          "operator's help pages",
         security: [],
         response: { 200: AuthConfigSchema },
       },

@@ -62,5 +62,16 @@ describe('GET auth/config', () => {
       // The server's MAX_CASE_IMAGES: the case's images warn from this count on.
       maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
     });
+    // No HELP_URL: the header shows no help icon rather than a link to nowhere.
+    expect(response.json()).not.toHaveProperty('helpUrl');
+  });
+});
+
+describe('GET auth/config with HELP_URL', () => {
+  const t = useTestApp({ helpUrl: 'https://help.hospital.example/pathology' });
+
+  it("names the operator's help pages, which the header's help icon opens", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/auth/config' });
+    expect(response.json()).toMatchObject({ helpUrl: 'https://help.hospital.example/pathology' });
   });
 });

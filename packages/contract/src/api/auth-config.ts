@@ -9,5 +9,7 @@ export const AuthConfigSchema = z.object({
   resource: z.string().optional(),
   /** Image count of a case at which the upload screens and the case's images warn (MAX_CASE_IMAGES). */
   maxCaseImages: z.number().int().positive(),
+  /** The operator's help pages (HELP_URL), opened by the header's help icon; no icon without them. */
+  helpUrl: z.string().optional(),
 });
 export type AuthConfig = z.infer<typeof AuthConfigSchema>;

@@ -21,9 +21,12 @@ export const DETECTION_MESSAGES = {
   notArea: 'Only a rectangle, polygon or ellipse has detections inside it.',
 } as const;
 
-/** The 422 message naming the first bad feature (0-based, as in `features[index]` of the file). */
+/**
+ * The 422 message naming the first bad feature: counted from 1 as people count, with its 0-based index as in
+ * `features[index]` of the file (and `jq '.features[3]'`), so neither reader is off by one.
+ */
 export const badDetectionFeatureMessage = (index: number, reason: string) =>
-  `Feature ${index} is not valid: ${reason}.`;
+  `Feature ${index + 1} (index ${index}) is not valid: ${reason}.`;
 
 /** The field of the 422 `errors` that names the bad feature; its value is one of DETECTION_MESSAGES. */
 export const detectionFeatureField = (index: number) => `features[${index}]`;

@@ -470,6 +470,8 @@ describe('detection routes', () => {
         error: { message: badDetectionFeatureMessage(3, reason), field: 'features[3]' },
         retryable: false,
       });
+      // The fourth feature, counted as people count, with the index a reader finds it at in the file.
+      expect(state!.error!.message).toBe(`Feature 4 (index 3) is not valid: ${reason}.`);
       expect(await storedRows(layerId)).toBe(0);
       expect(await blobGone(state!.id)).toBe(true);
     });

@@ -19,6 +19,11 @@ export const authConfigQuery = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+/** The operator's help pages (HELP_URL), or undefined: then the header offers no help link. */
+export function useHelpUrl(): string | undefined {
+  return useQuery(authConfigQuery()).data?.helpUrl;
+}
+
 /** The image count at which a case warns (the server's MAX_CASE_IMAGES); its default until the config is read. */
 export function useMaxCaseImages(): number {
   return useQuery(authConfigQuery()).data?.maxCaseImages ?? DEFAULT_MAX_CASE_IMAGES;

@@ -1,8 +1,8 @@
 import { ActionIcon, Burger, Group, Stack, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HELP_CENTER_URL } from '../../config.ts';
 import { IconHelp, IconMicroscope } from '@tabler/icons-react';
+import { useHelpUrl } from '../auth/auth-config.queries.ts';
 import { NotificationsPopover } from './NotificationsPopover.tsx';
 import { UploadsPopover } from './UploadsPopover.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -12,13 +12,16 @@ interface AppHeaderProps {
   onToggleNav: () => void;
 }
 
+/** The operator's help pages (HELP_URL); nothing where none are set, rather than a link to nowhere. */
 function HelpLink() {
   const { t } = useTranslation();
+  const helpUrl = useHelpUrl();
+  if (!helpUrl) return null;
   return (
     <Tooltip label={t('header.help')} withArrow>
       <ActionIcon
         component="a"
-        href={HELP_CENTER_URL}
+        href={helpUrl}
         target="_blank"
         rel="noopener noreferrer"
         variant="subtle"

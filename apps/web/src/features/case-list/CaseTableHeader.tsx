@@ -1,17 +1,9 @@
-import { Checkbox, Group, Table, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Checkbox, Group, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CaseListSearch } from '../case-navigation/list-search.ts';
 import type { CaseListSetting } from './case-list.queries.ts';
-import {
-  IconArrowDown,
-  IconArrowUp,
-  IconMessage,
-  IconPaperclip,
-  IconPhoto,
-  IconSearch,
-  IconSelector,
-} from '@tabler/icons-react';
+import { CaseNumberFilter } from './CaseNumberFilter.tsx';
+import { IconArrowDown, IconArrowUp, IconMessage, IconPaperclip, IconPhoto, IconSelector } from '@tabler/icons-react';
 
 export interface CaseTableHeaderProps {
   search: CaseListSearch;
@@ -62,11 +54,6 @@ function SortButton({
 export function CaseTableHeader(props: CaseTableHeaderProps) {
   const { t } = useTranslation();
   const { setting } = props;
-  const [text, setText] = useState(props.caseNumberFilter);
-  useEffect(() => setText(props.caseNumberFilter), [props.caseNumberFilter]);
-  const commit = () => {
-    if (text.trim() !== props.caseNumberFilter) props.onCaseNumberFilter(text);
-  };
   const th = { fontSize: 'var(--mantine-font-size-xs)', whiteSpace: 'nowrap' } as const;
 
   return (
@@ -88,21 +75,7 @@ export function CaseTableHeader(props: CaseTableHeaderProps) {
         <Table.Th style={th}>
           <Group gap="xs" wrap="nowrap">
             <SortButton field="caseNumber" label={t('caseList.columns.caseNumber')} {...props} />
-            <TextInput
-              size="xs"
-              w={88}
-              value={text}
-              placeholder={t('caseList.caseNumberFilter.placeholder')}
-              aria-label={t('caseList.caseNumberFilter.label')}
-              leftSection={<IconSearch size={12} />}
-              onChange={(event) => setText(event.currentTarget.value)}
-              onBlur={commit}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') commit();
-              }}
-              styles={{ input: { height: 24, minHeight: 24 } }}
-              data-testid="case-number-filter"
-            />
+            <CaseNumberFilter value={props.caseNumberFilter} onChange={props.onCaseNumberFilter} />
           </Group>
         </Table.Th>
         <Table.Th style={th}>

@@ -66,6 +66,8 @@ export function DetectionPanel({
   // A failed import that was not its file's fault: it may be tried again.
   const [stopped, setStopped] = useState<DetectionImport | null>(null);
   const number = (value: number) => value.toLocaleString(i18n.language);
+  // The thumb carries the name and the value as shown: a screen reader would otherwise say "0.35".
+  const percent = (fraction: number) => t('detections.percent', { percent: Math.round(fraction * 100) });
 
   /** Follows a queued import to its end: the bar while it runs, then the count or why it failed. */
   const follow = async (started: DetectionImport) => {
@@ -148,6 +150,8 @@ export function DetectionPanel({
       w={open ? 270 : undefined}
       maw="100%"
       data-testid="detection-panel"
+      // The selected drawing's details card keeps off it (useDetailsPlacement).
+      data-viewer-panel
       style={{ pointerEvents: 'auto' }}
     >
       <Stack gap={8}>
@@ -173,8 +177,9 @@ export function DetectionPanel({
         {open && (
           <>
             {summary.total === 0 && (
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" data-testid="detection-empty">
                 {t('detections.empty')}
+                {summary.canImport && ` ${t('detections.fileFormat')}`}
               </Text>
             )}
             {summary.classes.map((item) => (
@@ -206,8 +211,9 @@ export function DetectionPanel({
                   step={0.05}
                   value={style.fill}
                   onChangeEnd={(fill) => onStyle({ ...style, fill })}
-                  aria-label={t('detections.fill')}
-                  label={(value) => `${Math.round(value * 100)}%`}
+                  thumbLabel={t('detections.fill')}
+                  thumbValueText={percent}
+                  label={percent}
                 />
                 <Text size="xs">{t('detections.outline')}</Text>
                 <Slider
@@ -217,8 +223,9 @@ export function DetectionPanel({
                   step={0.05}
                   value={style.outline}
                   onChangeEnd={(outline) => onStyle({ ...style, outline })}
-                  aria-label={t('detections.outline')}
-                  label={(value) => `${Math.round(value * 100)}%`}
+                  thumbLabel={t('detections.outline')}
+                  thumbValueText={percent}
+                  label={percent}
                 />
               </>
             )}

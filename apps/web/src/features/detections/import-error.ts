@@ -11,6 +11,10 @@ import { errorText } from '../../i18n/error-text.ts';
 const REASONS = ['notFeature', 'badGeometry', 'outsideImage', 'badClassification'] as const;
 const FILE_PROBLEMS = ['notGeoJson', 'noFeatures', 'tooLarge', 'tooManyFeatures', 'nestedTooDeep'] as const;
 
+/** Counted from 1 for people, with the file's 0-based index beside it (as the server's message). */
+const badFeatureText = (index: number, reason: string, t: TFunction) =>
+  t('detections.badFeature', { number: index + 1, index, reason });
+
 /** A refused import in the user's language: which feature and why, or what is wrong with the file. */
 export function importErrorText(error: unknown, t: TFunction): string {
   if (error instanceof ValidationError) {
@@ -18,7 +22,7 @@ export function importErrorText(error: unknown, t: TFunction): string {
       const index = /^features\[(\d+)\]$/.exec(field)?.[1];
       const reason = REASONS.find((key) => DETECTION_MESSAGES[key] === message);
       if (index !== undefined && reason) {
-        return t('detections.badFeature', { index: Number(index), reason: t(`detections.reasons.${reason}`) });
+        return badFeatureText(Number(index), t(`detections.reasons.${reason}`), t);
       }
       const problem = FILE_PROBLEMS.find((key) => DETECTION_MESSAGES[key] === message);
       if (problem) return t(`detections.fileProblems.${problem}`, { max: MAX_JSON_DEPTH });
@@ -37,10 +41,7 @@ export function importFailureText(error: NonNullable<DetectionImport['error']>, 
     const reason = REASONS.find(
       (key) => badDetectionFeatureMessage(Number(index), DETECTION_MESSAGES[key]) === error.message,
     );
-    return t('detections.badFeature', {
-      index: Number(index),
-      reason: reason ? t(`detections.reasons.${reason}`) : error.message,
-    });
+    return badFeatureText(Number(index), reason ? t(`detections.reasons.${reason}`) : error.message, t);
   }
   const problem = FILE_PROBLEMS.find((key) => DETECTION_MESSAGES[key] === error.message);
   if (problem) return t(`detections.fileProblems.${problem}`, { max: MAX_JSON_DEPTH });

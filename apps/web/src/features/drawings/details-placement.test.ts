@@ -24,6 +24,18 @@ describe('placeBeside', () => {
     expect(placeBeside(box(100, 0, 300, 100), card, viewer, toolbar).top).toBeGreaterThanOrEqual(toolbar.maxY);
   });
 
+  it("keeps off the viewer's panels: the detections panel at the right sends it left of the shape", () => {
+    const detections = box(918, 124, 1188, 560);
+    const shape = box(500, 200, 700, 400);
+    expect(placeBeside(shape, card, viewer, toolbar)).toEqual({ left: 716, top: 200 });
+    expect(placeBeside(shape, card, viewer, toolbar, [detections])).toEqual({ left: 204, top: 200 });
+  });
+
+  it('takes the bottom-left corner when the shape fills the view and a panel holds the right one', () => {
+    const panel = box(930, 400, 1190, 690);
+    expect(placeBeside(box(-100, -100, 1300, 800), card, viewer, toolbar, [panel])).toEqual({ left: 16, top: 484 });
+  });
+
   it('takes the bottom-right corner when the shape fills the view', () => {
     expect(placeBeside(box(-100, -100, 1300, 800), card, viewer, toolbar)).toEqual({ left: 904, top: 484 });
   });

@@ -33,6 +33,15 @@ function relativeBox(element: HTMLElement, to: HTMLElement): Box {
   };
 }
 
+/** On the outer element of the viewer's panels (detections, AI results, layers): the details card keeps off them. */
+const VIEWER_PANEL_ATTRIBUTE = 'data-viewer-panel';
+
+/** The panels shown over the slide: siblings of the viewer's element, in that element's pixels. */
+function panelBoxes(container: HTMLElement): Box[] {
+  const panels = container.parentElement?.querySelectorAll<HTMLElement>(`[${VIEWER_PANEL_ATTRIBUTE}]`) ?? [];
+  return [...panels].filter((panel) => panel.offsetParent !== null).map((panel) => relativeBox(panel, container));
+}
+
 /**
  * Keeps the details card beside the selected drawing while the slide moves: its position is written
  * straight to the card's style on every viewport change, without a React render per frame.
@@ -58,6 +67,7 @@ export function useDetailsPlacement(
         { width: element.offsetWidth, height: element.offsetHeight },
         { width: container.clientWidth, height: container.clientHeight },
         reserved,
+        panelBoxes(container),
       );
       element.style.transform = `translate(${Math.round(left)}px, ${Math.round(top)}px)`;
       element.style.visibility = 'visible';
@@ -67,6 +77,9 @@ export function useDetailsPlacement(
     for (const event of events) viewer.addHandler(event, place);
     const resized = new ResizeObserver(place);
     if (card.current) resized.observe(card.current);
+    // A panel that opens or grows (the detections' list) moves the card out of its way.
+    const panels = viewer.element.parentElement?.querySelectorAll(`[${VIEWER_PANEL_ATTRIBUTE}]`) ?? [];
+    for (const panel of panels) resized.observe(panel);
     return () => {
       for (const event of events) viewer.removeHandler(event, place);
       resized.disconnect();

@@ -114,6 +114,7 @@ export function PredictionLayer({ viewer, ready, image, caseItem }: PredictionLa
         right={12}
         style={{ zIndex: 2 }}
         data-testid="prediction-panel"
+        data-viewer-panel
         data-status={prediction.status}
       >
         <Stack gap={8}>
@@ -197,6 +198,9 @@ export function PredictionLayer({ viewer, ready, image, caseItem }: PredictionLa
                 max={100}
                 value={shownThreshold}
                 onChange={setThreshold}
+                // The thumb is what a screen reader lands on: it carries the name, and the value as a percentage.
+                thumbLabel={t('predictions.overlay.threshold')}
+                thumbValueText={(value) => `${value}%`}
                 aria-labelledby="prediction-threshold"
                 data-testid="prediction-threshold"
               />
@@ -211,6 +215,8 @@ export function PredictionLayer({ viewer, ready, image, caseItem }: PredictionLa
                 value={opacity}
                 onChange={setOpacity}
                 label={(value) => `${Math.round(value * 100)}%`}
+                thumbLabel={t('predictions.overlay.opacity')}
+                thumbValueText={(value) => `${Math.round(value * 100)}%`}
                 aria-labelledby="prediction-opacity"
               />
               {cells.length === 0 ? (

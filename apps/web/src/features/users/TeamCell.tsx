@@ -26,7 +26,7 @@ export function TeamCell({
   return (
     <Autocomplete
       size="xs"
-      w={170}
+      w={150}
       data={[...teams]}
       value={value}
       onChange={setValue}

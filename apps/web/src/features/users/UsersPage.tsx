@@ -36,6 +36,8 @@ import { useMemberships, useUpdateMember } from './users.queries.ts';
 
 type SortField = NonNullable<MembershipListQuery['field']>;
 const COLUMNS: readonly SortField[] = ['email', 'firstName', 'lastName', 'role', 'team', 'createdAt'];
+/** An address or a name without spaces breaks where it must instead of widening its column. */
+const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 
 /** Paging, sorting and the filter live in the address, so a reload or a shared link shows the same list. */
 function useListState() {
@@ -187,7 +189,9 @@ export function UsersPage() {
             </Text>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={1080}>
+              {/* Fits the content width of a 1366-px screen beside the menu (about 1000 px): long addresses and names
+                  wrap rather than push Status and the row's actions out of sight; narrower screens scroll. */}
+              <Table.ScrollContainer minWidth={920}>
                 <Table striped highlightOnHover data-testid="users-table" aria-busy={members.isFetching}>
                   <Table.Thead>
                     <Table.Tr>
@@ -210,13 +214,13 @@ export function UsersPage() {
                   <Table.Tbody>
                     {members.data.data.map((member) => (
                       <Table.Tr key={member.accountId} data-testid="users-row" data-email={member.email}>
-                        <Table.Td>{member.email}</Table.Td>
-                        <Table.Td>{member.firstName}</Table.Td>
-                        <Table.Td>{member.lastName}</Table.Td>
+                        <Table.Td style={WRAP_ANYWHERE}>{member.email}</Table.Td>
+                        <Table.Td style={WRAP_ANYWHERE}>{member.firstName}</Table.Td>
+                        <Table.Td style={WRAP_ANYWHERE}>{member.lastName}</Table.Td>
                         <Table.Td>
                           <Select
                             size="xs"
-                            w={150}
+                            w={140}
                             data={GROUP_ROLES.map((role) => ({ value: role, label: t(`groupAdmin.roles.${role}`) }))}
                             value={member.roles[0] ?? null}
                             allowDeselect={false}
@@ -237,7 +241,7 @@ export function UsersPage() {
                           />
                         </Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(member.createdAt)}</Table.Td>
-                        <Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="users-status">
                           {member.invited ? (
                             <Badge color="orange" variant="light" miw="fit-content" data-testid="users-invited">
                               {t('users.invited')}

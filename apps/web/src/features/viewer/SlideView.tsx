@@ -170,6 +170,7 @@ export const SlideView = memo(function SlideView(props: SlideViewProps) {
             style={{ zIndex: 2 }}
             hiddenFrom={version === 'v2' ? 'md' : undefined}
             data-testid="layer-picker-frame"
+            data-viewer-panel
           >
             <LayerPicker compact layers={image.imageLayerResources} value={layerId} onChange={setLayerId} />
           </Paper>
