@@ -1,5 +1,5 @@
 import { ActionIcon, Kbd, Menu, Tooltip } from '@mantine/core';
-import type { DrawingShape } from '@pathology/contract';
+import { DRAWING_SHAPES, type DrawingShape } from '@pathology/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -28,16 +28,8 @@ export const TOOL_ICONS: Record<DrawingTool, ReactNode> = {
   ruler: <IconRuler2 size={18} />,
 };
 
-export const SHAPE_TOOLS: DrawingShape[] = [
-  'freehand',
-  'line',
-  'arrow',
-  'rectangle',
-  'ellipse',
-  'polygon',
-  'point',
-  'ruler',
-];
+/** The shape tools in the order the contract lists them. */
+export const SHAPE_TOOLS: readonly DrawingShape[] = DRAWING_SHAPES;
 
 interface IconButtonProps {
   label: string;
