@@ -127,6 +127,39 @@ describe('viewing a slide from its original while its pyramid builds', () => {
     }
   }, 120_000);
 
+  it('gives the magnification and resolution of a slide from the end of its upload, the same its conversion gives', async () => {
+    const aperio = await upload('scale.svs', await fs.readFile(SMALL_SVS));
+    // A generic pyramidal TIFF declares only its TIFF resolution tags: 4 µm per pixel.
+    const generic = await upload(
+      'scale.tif',
+      await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#c080a0' } })
+        .tiff({ tile: true, pyramid: true, tileWidth: 256, tileHeight: 256, compression: 'jpeg' })
+        .withMetadata({ density: 2.54 * 2500 })
+        .toBuffer(),
+    );
+    const before = await Promise.all([image(aperio), image(generic)]);
+    expect(before.map((shown) => [shown.status, shown.viewable])).toEqual([
+      ['uploaded', true],
+      ['uploaded', true],
+    ]);
+    expect(before[0].magnification).toBe(20);
+    expect(before[0].resolution?.unit).toBe('dpc');
+    expect(before[0].resolution?.x).toBeCloseTo(10_000 / 0.499, 3);
+    expect(before[1].magnification).toBeNull();
+    expect(before[1].resolution?.x).toBeCloseTo(2500, 1);
+
+    await convert(aperio);
+    await convert(generic);
+    const after = await Promise.all([image(aperio), image(generic)]);
+    expect(after.map((shown) => shown.status)).toEqual(['available', 'available']);
+    for (const [index, shown] of after.entries()) {
+      expect(shown.magnification).toBe(before[index]!.magnification);
+      expect(shown.resolution?.unit).toBe(before[index]!.resolution?.unit);
+      expect(shown.resolution?.x).toBeCloseTo(before[index]!.resolution!.x, 3);
+      expect(shown.resolution?.y).toBeCloseTo(before[index]!.resolution!.y, 3);
+    }
+  }, 120_000);
+
   it('keeps a slide viewable from its original, with the error, when its conversion fails', async () => {
     const imageId = await upload('fails.svs', await fs.readFile(SMALL_SVS));
     const layerId = layerOf(await image(imageId));
