@@ -186,7 +186,13 @@ describe('viewing a slide from its original while its pyramid builds', () => {
   it('reports progress that moves with the tiles written during a real conversion, to the end', async () => {
     // 4096 × 3072 of noise: ~70 tiles in its levels, enough for a conversion to take a while on any machine.
     const noise = await sharp({
-      create: { width: 4096, height: 3072, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      create: {
+        width: 4096,
+        height: 3072,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
     })
       .tiff({ tile: true, pyramid: true, tileWidth: 256, tileHeight: 256, compression: 'jpeg', quality: 80 })
       .toBuffer();
