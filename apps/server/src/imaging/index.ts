@@ -4,6 +4,7 @@ export { UnsupportedImageError, InvalidVsiZipError, ImagingTimeoutError } from '
 export { validateVsiZip, type ZipSource } from './vsi-zip.ts';
 export { detectImagingTools, type ImagingTools } from './tools.ts';
 export { convertImage } from './convert.ts';
+export { declaredScale, type DeclaredScale } from './declared-scale.ts';
 export type { ConvertedImage, ConvertOptions } from './types.ts';
 export type { ConvertedLayer, AssociatedPicture } from './layers.ts';
 export {

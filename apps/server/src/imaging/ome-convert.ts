@@ -7,6 +7,7 @@ import { UnsupportedImageError } from './errors.ts';
 import type { ConvertedLayer } from './layers.ts';
 import { omeIfdIndex, type OmeMetadata } from './ome-xml.ts';
 import { rethrowSharpTimeout, sharpTimeout, writeSharpPyramid, writeThumbnail } from './pyramid.ts';
+import { resolutionFromPixelSize } from './resolution.ts';
 import type { TiffStructure } from './tiff-structure.ts';
 import type { ConvertedImage } from './types.ts';
 
@@ -60,7 +61,7 @@ export async function convertOmeTiff(
     format: 'ome-tiff',
     width: base.width,
     height: base.height,
-    resolution: ome.pixelSizeCm ? { x: 1 / ome.pixelSizeCm.x, y: 1 / ome.pixelSizeCm.y, unit: 'dpc' } : null,
+    resolution: resolutionFromPixelSize(ome.pixelSizeCm),
     magnification: ome.nominalMagnification,
     scannedIn: ome.instrument,
     scannedAt: ome.acquisitionDate,

@@ -12,6 +12,11 @@ export function resolutionFromMpp(mppX: number | null, mppY: number | null): Res
   return { x: 10_000 / mppX, y: 10_000 / mppY, unit: 'dpc' };
 }
 
+/** A pixel's physical size in centimetres (OME-XML's PhysicalSize) → pixels per centimetre. */
+export function resolutionFromPixelSize(size: { x: number; y: number } | null): Resolution | null {
+  return size ? { x: 1 / size.x, y: 1 / size.y, unit: 'dpc' } : null;
+}
+
 /** TIFF XResolution/YResolution in their ResolutionUnit; unit 1 (none) carries no physical size. */
 export function resolutionFromTiff(page: TiffPage): Resolution | null {
   const { xResolution: x, yResolution: y, resolutionUnit } = page;

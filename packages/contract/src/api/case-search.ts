@@ -102,6 +102,8 @@ export const CaseListImageSchema = z.object({
   annotationCount: z.number(),
   /** Whether a viewer can open it now: available, or still converting and served from its original meanwhile. */
   viewable: z.boolean(),
+  /** Percent done of the running conversion (0–100), as on the image; null when none runs. */
+  conversionProgress: z.number().int().min(0).max(100).nullable(),
   size: z.number(),
   createdAt: z.iso.datetime(),
 });

@@ -24,6 +24,8 @@ export const IMAGE_MESSAGES = {
   /** 423: another request (maybe on another server) is writing the same resumable upload; the client retries. */
   uploadBusy: 'Another request is writing this upload; try again',
   notReprocessable: 'The image cannot be reprocessed in its current state',
+  /** 409 for a reprocess of an image that failed with -100: its data is what failed, another conversion would too. */
+  unsupportedDataNotReprocessable: 'The image contains unsupported data: reprocessing cannot convert it',
   imageNotAvailable: 'The image is not available yet',
   /** Process error -100 and -101 (part 2 §8). */
   unsupportedData: 'image contains unsupported data',

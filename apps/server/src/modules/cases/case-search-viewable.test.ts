@@ -1,4 +1,4 @@
-import { PROCESS_ERROR_CODES } from '@pathology/contract';
+import { PROCESS_ERROR_CODES, type CaseListItem } from '@pathology/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '#test/factories.ts';
 import { useTestApp } from '#test/test-app.ts';
@@ -14,7 +14,7 @@ describe('POST cases/search: which image rows open', () => {
     const fromOriginal = async (displayName: string, values: Parameters<typeof make.image>[1]) =>
       make.imageLayer(await make.image(caseId, { displayName, ...values }), { fromOriginal: true });
     await make.imageLayer(await make.image(caseId, { displayName: 'a available' }));
-    await fromOriginal('b converting, served from its original', { status: 'processing' });
+    await fromOriginal('b converting, served from its original', { status: 'processing', conversionProgress: 37 });
     await make.image(caseId, { displayName: 'c converting, original not readable tile by tile', status: 'processing' });
     await fromOriginal('d failed on its own data', {
       status: 'process_failed',
@@ -26,7 +26,7 @@ describe('POST cases/search: which image rows open', () => {
     });
   });
 
-  it('says viewable for available images and for those served from their original meanwhile', async () => {
+  it('says viewable for available images and for those served from their original meanwhile, with the progress of a running conversion', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/v1/cases/search',
@@ -34,13 +34,13 @@ describe('POST cases/search: which image rows open', () => {
       payload: {},
     });
     expect(response.statusCode).toBe(200);
-    const [item] = response.json().data as { images: { displayName: string; viewable: boolean }[] }[];
-    expect(item!.images.map((image) => [image.displayName[0], image.viewable])).toEqual([
-      ['a', true],
-      ['b', true],
-      ['c', false],
-      ['d', false],
-      ['e', true],
+    const [item] = response.json().data as CaseListItem[];
+    expect(item!.images.map((image) => [image.displayName[0], image.viewable, image.conversionProgress])).toEqual([
+      ['a', true, null],
+      ['b', true, 37],
+      ['c', false, null],
+      ['d', false, null],
+      ['e', true, null],
     ]);
   });
 });

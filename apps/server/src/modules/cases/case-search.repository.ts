@@ -46,6 +46,7 @@ export type ImageRow = {
   commentCount: number;
   annotationCount: number;
   viewable: boolean;
+  conversionProgress: number | null;
 };
 
 export type LabelRow = {
@@ -123,7 +124,8 @@ export function createCaseSearchRepository(db: Db) {
              AND (d.visibility = 'public' OR d.account_id = ${accountId})) AS "annotationCount",
           -- As the image's own answer (image-view.ts): available, or served from its original while it converts.
           (i.status = 'available' OR EXISTS (SELECT 1 FROM ${imageLayers} JOIN ${images} ON ${images.id} = ${imageLayers.imageId}
-             WHERE ${images.id} = i.id AND ${SERVABLE_FROM_ORIGINAL})) AS viewable
+             WHERE ${images.id} = i.id AND ${SERVABLE_FROM_ORIGINAL})) AS viewable,
+          CASE WHEN i.status IN ('uploaded', 'processing') THEN i.conversion_progress END AS "conversionProgress"
         FROM images i
         WHERE i.case_id = ANY(${sql.param([...caseIds])}::uuid[])
         ORDER BY i.display_name, i.id`);

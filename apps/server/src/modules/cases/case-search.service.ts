@@ -85,6 +85,7 @@ function toListImage(image: ImageRow, labels: LabelRow[], predictions: Predictio
     commentCount: image.commentCount,
     annotationCount: image.annotationCount,
     viewable: image.viewable,
+    conversionProgress: image.conversionProgress,
     size: image.size,
     createdAt: new Date(image.createdAt).toISOString(),
   };

@@ -127,6 +127,95 @@ describe('viewing a slide from its original while its pyramid builds', () => {
     }
   }, 120_000);
 
+  it('gives the magnification and resolution of a slide from the end of its upload, the same its conversion gives', async () => {
+    const aperio = await upload('scale.svs', await fs.readFile(SMALL_SVS));
+    // A generic pyramidal TIFF declares only its TIFF resolution tags: 4 µm per pixel.
+    const generic = await upload(
+      'scale.tif',
+      await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#c080a0' } })
+        .tiff({ tile: true, pyramid: true, tileWidth: 256, tileHeight: 256, compression: 'jpeg' })
+        .withMetadata({ density: 2.54 * 2500 })
+        .toBuffer(),
+    );
+    const before = await Promise.all([image(aperio), image(generic)]);
+    expect(before.map((shown) => [shown.status, shown.viewable])).toEqual([
+      ['uploaded', true],
+      ['uploaded', true],
+    ]);
+    expect(before[0].magnification).toBe(20);
+    expect(before[0].resolution?.unit).toBe('dpc');
+    expect(before[0].resolution?.x).toBeCloseTo(10_000 / 0.499, 3);
+    expect(before[1].magnification).toBeNull();
+    expect(before[1].resolution?.x).toBeCloseTo(2500, 1);
+
+    await convert(aperio);
+    await convert(generic);
+    const after = await Promise.all([image(aperio), image(generic)]);
+    expect(after.map((shown) => shown.status)).toEqual(['available', 'available']);
+    for (const [index, shown] of after.entries()) {
+      expect(shown.magnification).toBe(before[index]!.magnification);
+      expect(shown.resolution?.unit).toBe(before[index]!.resolution?.unit);
+      expect(shown.resolution?.x).toBeCloseTo(before[index]!.resolution!.x, 3);
+      expect(shown.resolution?.y).toBeCloseTo(before[index]!.resolution!.y, 3);
+    }
+  }, 120_000);
+
+  /** Converts while reading the image's progress every 50 ms; the figures seen before the pyramid took over. */
+  async function progressWhileConverting(imageId: string, extra: { minSeconds?: number }): Promise<number[]> {
+    const seen: number[] = [];
+    let done = false;
+    const sampling = (async () => {
+      while (!done) {
+        const { conversionProgress } = await image(imageId);
+        if (conversionProgress != null) seen.push(conversionProgress);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    const deps = { db: t.database.db, blobs: t.blobs, log: pino({ level: 'silent' }), timeoutSeconds: 120 };
+    await convertImageJob(
+      { ...deps, ...extra, progressPollMs: 100, scratchDir: path.join(t.dataDir, 'tmp') },
+      { imageId, retryCount: 0, retryLimit: 0 },
+    ).finally(() => (done = true));
+    await sampling;
+    return seen;
+  }
+
+  const increasing = (values: number[]) => values.every((value, index) => index === 0 || value >= values[index - 1]!);
+  const between = (values: number[]) => new Set(values.filter((value) => value > 0 && value < 100));
+
+  it('reports progress that moves with the tiles written during a real conversion, to the end', async () => {
+    // 4096 × 3072 of noise: ~70 tiles in its levels, enough for a conversion to take a while on any machine.
+    const noise = await sharp({
+      create: {
+        width: 4096,
+        height: 3072,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .tiff({ tile: true, pyramid: true, tileWidth: 256, tileHeight: 256, compression: 'jpeg', quality: 80 })
+      .toBuffer();
+    const imageId = await upload('progress.tif', noise);
+    expect((await image(imageId)).viewable).toBe(true);
+    const seen = await progressWhileConverting(imageId, {});
+    expect(increasing(seen), seen.join(' ')).toBe(true);
+    expect(between(seen).size, seen.join(' ')).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...seen)).toBeGreaterThanOrEqual(90);
+    expect((await image(imageId)).status).toBe('available');
+  }, 120_000);
+
+  it('moves the progress on through a conversion held for CONVERT_MIN_SECONDS, instead of waiting at the end', async () => {
+    const imageId = await upload('held.svs', await fs.readFile(SMALL_SVS));
+    const started = Date.now();
+    const seen = await progressWhileConverting(imageId, { minSeconds: 4 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4000);
+    expect(increasing(seen), seen.join(' ')).toBe(true);
+    // A figure at least every 100 ms over 4 s: dozens, spread over the whole bar.
+    expect(between(seen).size, seen.join(' ')).toBeGreaterThanOrEqual(10);
+    expect(seen.filter((value) => value >= 90 && value < 100).length).toBeLessThan(seen.length / 3);
+  }, 120_000);
+
   it('keeps a slide viewable from its original, with the error, when its conversion fails', async () => {
     const imageId = await upload('fails.svs', await fs.readFile(SMALL_SVS));
     const layerId = layerOf(await image(imageId));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { factories } from '#test/factories.ts';
 import { createTestDatabase, type TestDatabase } from '#test/test-database.ts';
 import { images } from '../../db/schema/index.ts';
-import { watchConversionProgress } from './conversion-progress.ts';
+import { tilingDone, watchConversionProgress } from './conversion-progress.ts';
 
 describe('conversion progress', () => {
   let database: TestDatabase;
@@ -21,11 +21,31 @@ describe('conversion progress', () => {
     await fs.rm(workDir, { recursive: true, force: true });
   });
 
-  it('reports the share of the pyramid’s tiles written so far on the image row', async () => {
+  it('weighs each level’s tiles written by the level’s area', () => {
+    const size = { width: 2220, height: 2967 };
+    expect(tilingDone(size, new Map())).toBe(0);
+    // Zoom 3 is the full level (5 × 6 tiles), zoom 0 the smallest (one tile): the full level is 3/4 of the pixels.
+    expect(tilingDone(size, new Map([[3, 30]]))).toBeCloseTo(6_586_740 / 8_748_928, 6);
+    expect(tilingDone(size, new Map([[0, 1]]))).toBeCloseTo(103_138 / 8_748_928, 6);
+    expect(
+      tilingDone(
+        size,
+        new Map([
+          [0, 1],
+          [1, 4],
+          [2, 9],
+          [3, 30],
+        ]),
+      ),
+    ).toBe(1);
+  });
+
+  it('reports the share of the pyramid’s tiling done so far on the image row', async () => {
     const make = factories(database.db);
     const caseId = await make.case({ ownerOrganizationId: await make.organization() });
     const imageId = await make.image(caseId, { status: 'processing', conversionProgress: 0 });
-    // 2220 × 2967: 5 × 6 + 3 × 3 + 2 × 2 + 1 tiles in its four levels (44); 22 written, in dzsave's z/y/x.jpg layout.
+    // 2220 × 2967: 5 × 6 + 3 × 3 + 2 × 2 + 1 tiles in its four levels; 20 of the full level's and the smallest one's
+    // written, in dzsave's z/y/x.jpg layout: (6,586,740 × 20/30 + 103,138) / 8,748,928 of the pixels.
     for (let x = 0; x < 5; x++) {
       for (let y = 0; y < 4; y++) {
         await fs.mkdir(path.join(workDir, 'tiles-0', '3', String(y)), { recursive: true });
@@ -34,13 +54,12 @@ describe('conversion progress', () => {
     }
     await fs.mkdir(path.join(workDir, 'tiles-0', '0', '0'), { recursive: true });
     await fs.writeFile(path.join(workDir, 'tiles-0', '0', '0', '0.jpg'), '');
-    await fs.writeFile(path.join(workDir, 'tiles-0', '0', '0', '1.jpg'), '');
     const watcher = watchConversionProgress(database.db, imageId, { width: 2220, height: 2967 }, workDir);
     try {
       await vi.waitFor(
         async () => {
           const [row] = await database.db.select().from(images).where(eq(images.id, imageId));
-          expect(row?.conversionProgress).toBe(Math.floor((95 * 22) / 44));
+          expect(row?.conversionProgress).toBe(Math.floor((90 * (6_586_740 * (20 / 30) + 103_138)) / 8_748_928));
         },
         { timeout: 5000 },
       );

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { imageLayers, images } from '../../db/schema/index.ts';
+import { declaredScale } from '../../imaging/index.ts';
 import { FLAT_LAYER } from '../../imaging/layers.ts';
 import { SERVABLE_FROM_ORIGINAL } from '../iiif/layer-access.ts';
 import { renderFromOriginal } from '../iiif/original-render.ts';
@@ -30,13 +31,24 @@ export function createEarlyView(deps: { db: Db; originals: OriginalSource; log: 
     // A reprocess keeps what it showed: its layers stay until the new ones are swapped in.
     const [layer] = await db.select({ id: imageLayers.id }).from(imageLayers).where(eq(imageLayers.imageId, imageId));
     if (layer != null) return false;
-    const { plan } = await deps.originals.open(image.originalKey);
+    const { original, plan } = await deps.originals.open(image.originalKey);
     const full = plan?.levels[0];
-    if (full == null) return false;
+    const first = original.pages[0];
+    if (full == null || first == null) return false;
+    // The viewer's magnification, µm/px and scale bar need these from the first tile on, not from the hand-over.
+    const { resolution, magnification } = declaredScale(first);
     return db.transaction(async (tx) => {
       const [updated] = await tx
         .update(images)
-        .set({ width: full.width, height: full.height, conversionProgress: 0 })
+        .set({
+          width: full.width,
+          height: full.height,
+          resolutionX: resolution?.x ?? null,
+          resolutionY: resolution?.y ?? null,
+          resolutionUnit: resolution?.unit ?? null,
+          magnification,
+          conversionProgress: 0,
+        })
         .where(and(eq(images.id, imageId), eq(images.status, 'uploaded')))
         .returning({ id: images.id });
       if (updated == null) return false;

@@ -94,7 +94,7 @@ describe('convert job', () => {
     expect(layers.map((layer) => layer.metadata?.the_z).sort()).toEqual([0, 1, 2, 3, 4]);
   });
 
-  it('fails with -100 on data it cannot read, and keeps the original for a later reprocess', async () => {
+  it('fails with -100 on data it cannot read, and keeps the original', async () => {
     const { imageId } = await uploaded(Buffer.concat([Buffer.from('II*\0'), Buffer.alloc(2000, 7)]));
     await convertImageJob(deps, { imageId, retryCount: 0, retryLimit: 2 });
     const image = await imageRow(imageId);

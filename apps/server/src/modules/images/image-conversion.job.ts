@@ -30,6 +30,8 @@ export interface ConversionDeps {
   niceness?: number;
   /** CONVERT_MIN_SECONDS: the shortest a conversion of a slide served from its original takes (it waits before swapping its pyramid in). */
   minSeconds?: number;
+  /** How often the progress figure on the image row is refreshed; 1 s when unset. */
+  progressPollMs?: number;
 }
 
 interface Attempt {
@@ -73,7 +75,11 @@ export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): P
   const started = Date.now();
   const size =
     claimed.width != null && claimed.height != null ? { width: claimed.width, height: claimed.height } : null;
-  const progress = watchConversionProgress(db, imageId, size, workDir);
+  const early = await servedFromOriginal(db, imageId);
+  const progress = watchConversionProgress(db, imageId, size, workDir, {
+    minSeconds: early ? deps.minSeconds : 0,
+    pollMs: deps.progressPollMs,
+  });
   try {
     const sourcePath = await localCopy(deps.blobs, claimed.originalKey, workDir, signal);
     const converted = await convertImage({
@@ -84,9 +90,10 @@ export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): P
       niceness: deps.niceness,
       signal,
     });
-    progress.stop();
+    progress.converted();
     const stored = await storeOutputs(deps.blobs, imageId, converted, signal);
-    if (await servedFromOriginal(db, imageId)) await holdUntil(started + (deps.minSeconds ?? 0) * 1000, signal);
+    progress.stored();
+    if (early) await holdUntil(started + (deps.minSeconds ?? 0) * 1000, signal);
     const committed = await commit(db, imageId, stored);
     await sweepImageBlobs(db, deps.blobs, imageId);
     log.info({ imageId, committed, layers: stored.layers.length }, 'image converted');

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { AssociatedImageKind, ImageStatus } from '@pathology/contract';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { PROCESS_ERROR_CODES, type AssociatedImageKind, type ImageStatus } from '@pathology/contract';
 import type { Db } from '../../db/client.ts';
 import { cases, imageAssociated, imageLayers, images, labelleds } from '../../db/schema/index.ts';
 import { adjustUsage, type Tx } from '../cases/case-storage.ts';
@@ -153,13 +153,20 @@ export function createImageRepository(db: Db) {
 
     /**
      * Puts the image back in the queue state when its status is one of `from`, clearing the last
-     * error; one conditional statement, so two concurrent requests cannot both pass the check.
+     * error; one conditional statement, so two concurrent requests cannot both pass the check. An image whose
+     * conversion failed on its own data (-100) stays as it is: no conversion of the same original can succeed.
      */
     async requeue(id: string, from: readonly ImageStatus[]): Promise<boolean> {
       const rows = await db
         .update(images)
         .set({ status: 'uploaded', processErrorCode: null, processErrorMessage: null })
-        .where(and(eq(images.id, id), inArray(images.status, [...from])))
+        .where(
+          and(
+            eq(images.id, id),
+            inArray(images.status, [...from]),
+            sql`${images.processErrorCode} IS DISTINCT FROM ${PROCESS_ERROR_CODES.unsupportedData}`,
+          ),
+        )
         .returning({ id: images.id });
       return rows.length > 0;
     },

@@ -168,7 +168,9 @@ export const imageRoutes: FastifyPluginAsyncZod<{ service: ImageService }> = asy
         operationId: 'reprocessImage',
         tags: ['images'],
         summary: 'Queues the image for conversion again; needs edit',
-        description: `Allowed when available, failed or queued; otherwise 409 "${IMAGE_MESSAGES.notReprocessable}".`,
+        description:
+          `Allowed when available, failed or queued; otherwise 409 "${IMAGE_MESSAGES.notReprocessable}". ` +
+          `A failure on the image's own data (-100) is final: 409 "${IMAGE_MESSAGES.unsupportedDataNotReprocessable}".`,
         params: ImageParams,
         response: { 202: ImageSchema },
       },

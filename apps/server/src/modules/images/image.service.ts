@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   IMAGE_MESSAGES,
+  PROCESS_ERROR_CODES,
   type CopyImageRequestSchema,
   type Image,
   type ImageDataQuerySchema,
@@ -227,8 +228,13 @@ export function createImageService({
       // A conversion whose worker died leaves the image `processing` with no job alive to finish it.
       const from = (await conversionAlive(imageId)) ? REPROCESSABLE : [...REPROCESSABLE, 'processing' as const];
       if (!(await images.requeue(imageId, from))) {
-        if ((await images.findCaseId(imageId)) == null) throw HttpError.notFound();
-        throw HttpError.conflict(IMAGE_MESSAGES.notReprocessable);
+        const [row] = await images.findImages([imageId]);
+        if (row == null) throw HttpError.notFound();
+        throw HttpError.conflict(
+          row.processErrorCode === PROCESS_ERROR_CODES.unsupportedData
+            ? IMAGE_MESSAGES.unsupportedDataNotReprocessable
+            : IMAGE_MESSAGES.notReprocessable,
+        );
       }
       await queueConversion(imageId);
       return views.one(caller, imageId);

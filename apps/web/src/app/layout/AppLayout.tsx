@@ -1,6 +1,7 @@
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { UploadToastNavigation } from '../../features/uploads/upload-toast.tsx';
 import { SessionExpiryNotice } from '../auth/SessionExpiryNotice.tsx';
 import { UpdateNotifier } from '../update-checker/UpdateNotifier.tsx';
 import { AppHeader } from './AppHeader.tsx';
@@ -28,6 +29,7 @@ export function AppLayout() {
       <ScrollRestoration />
       {/* Signed-in pages only: the sign-in redirects and callbacks neither poll for updates nor watch the token. */}
       <UpdateNotifier />
+      <UploadToastNavigation />
       <SessionExpiryNotice />
     </AppShell>
   );

@@ -1,4 +1,4 @@
-import type { Image } from '@pathology/contract';
+import { PROCESS_ERROR_CODES, type Image } from '@pathology/contract';
 import {
   ActionIcon,
   Anchor,
@@ -37,6 +37,11 @@ function canReprocess(image: Image): boolean {
   return image.status === 'process_failed' || image.status === 'available';
 }
 
+/** A conversion that failed on the image's own data (-100): the server refuses to convert it again, so no Reprocess. */
+function failedForGood(image: Image): boolean {
+  return image.processError?.code === PROCESS_ERROR_CODES.unsupportedData;
+}
+
 interface ImageCardProps {
   image: Image;
   href: string;
@@ -67,7 +72,15 @@ export function ImageCard({ image, href, caps, actions, selected, onSelect, onCo
       <Card.Section>
         {viewable ? (
           <Link to={href} tabIndex={-1} aria-hidden style={{ display: 'block', textDecoration: 'none' }}>
-            <SlideThumbnail imageId={image.id} status={image.status} viewable alt={alt} width="100%" height={150} />
+            <SlideThumbnail
+              imageId={image.id}
+              status={image.status}
+              viewable
+              conversionProgress={image.conversionProgress}
+              alt={alt}
+              width="100%"
+              height={150}
+            />
           </Link>
         ) : (
           <SlideThumbnail
@@ -176,7 +189,7 @@ export function ImageCard({ image, href, caps, actions, selected, onSelect, onCo
                       {t('caseImages.copy.menu')}
                     </Menu.Item>
                   )}
-                  {caps.canEdit && (
+                  {caps.canEdit && !failedForGood(image) && (
                     <Menu.Item
                       leftSection={<IconRefresh size={15} />}
                       disabled={!canReprocess(image)}

@@ -5,7 +5,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconPhoto } from '@tabler/icons-react';
 import { errorText } from '../../i18n/error-text.ts';
-import { STATUS_COLORS } from '../case-list/status-badges.tsx';
+import { STATUS_COLORS, ViewableWhileConvertingBadge } from '../case-list/status-badges.tsx';
 import { useThumbnail } from './useThumbnail.ts';
 
 export interface SlideThumbnailProps {
@@ -15,6 +15,8 @@ export interface SlideThumbnailProps {
   processErrorCode?: number | null;
   /** Shown before it is available (served from its original while it converts): its thumbnail loads at once. */
   viewable?: boolean;
+  /** The running conversion's percent, shown on the thumbnail of a slide viewable meanwhile. */
+  conversionProgress?: number | null;
   alt: string;
   width?: number | string;
   height?: number | string;
@@ -49,6 +51,7 @@ export function SlideThumbnail({
   status,
   processErrorCode,
   viewable = false,
+  conversionProgress = null,
   alt,
   width = 56,
   height = 40,
@@ -103,21 +106,7 @@ export function SlideThumbnail({
     return (
       <Box ref={ref} w={width} h={height} bg="gray.0" style={frame} data-testid="image-thumbnail" data-state="loaded">
         <img src={state.url} alt={alt} style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
-        {!available && !compact && (
-          // Viewable while it converts: the picture comes from the original, the badge says it is not done yet.
-          <Badge
-            pos="absolute"
-            top={6}
-            left={6}
-            size="sm"
-            variant="filled"
-            color={STATUS_COLORS[status]}
-            radius="sm"
-            data-testid="image-thumbnail-status"
-          >
-            {t(`caseList.imageStatus.${status}`)}
-          </Badge>
-        )}
+        {!available && !compact && <StatusOverlay status={status} conversionProgress={conversionProgress} />}
       </Box>
     );
   }
@@ -152,8 +141,54 @@ export function SlideThumbnail({
   }
 
   return (
-    <Box ref={ref} w={width} h={height} style={{ flex: 'none' }} data-testid="image-thumbnail" data-state={state.kind}>
+    <Box
+      ref={ref}
+      w={width}
+      h={height}
+      style={{ flex: 'none', position: 'relative' }}
+      data-testid="image-thumbnail"
+      data-state={state.kind}
+    >
       <Skeleton w="100%" h="100%" radius={4} animate={state.kind === 'loading'} aria-label={alt} />
+      {!available && !compact && <StatusOverlay status={status} conversionProgress={conversionProgress} />}
     </Box>
+  );
+}
+
+/**
+ * The status over the thumbnail of a slide viewable before it is available: the picture comes from the original, the
+ * badge says the pyramid is still being built (or that its conversion failed).
+ */
+function StatusOverlay({ status, conversionProgress }: { status: ImageStatus; conversionProgress: number | null }) {
+  const { t } = useTranslation();
+  if (status === 'uploaded' || status === 'processing') {
+    return (
+      <ViewableWhileConvertingBadge
+        image={{ status, conversionProgress }}
+        size="sm"
+        variant="filled"
+        pos="absolute"
+        top={6}
+        left={6}
+        maw="calc(100% - 12px)"
+        style={{ zIndex: 1 }}
+        data-testid="image-thumbnail-status"
+      />
+    );
+  }
+  return (
+    <Badge
+      pos="absolute"
+      top={6}
+      left={6}
+      size="sm"
+      variant="filled"
+      color={STATUS_COLORS[status]}
+      radius="sm"
+      style={{ zIndex: 1 }}
+      data-testid="image-thumbnail-status"
+    >
+      {t(`caseList.imageStatus.${status}`)}
+    </Badge>
   );
 }

@@ -7,7 +7,8 @@ import type { useLabelChange } from './case-list.queries.ts';
 import { ImageLabelToggles } from './ImageLabelToggles.tsx';
 import { ImageThumbnail } from './ImageThumbnail.tsx';
 import { IconMessage, IconPencil } from '@tabler/icons-react';
-import { ImageStatusBadge } from './status-badges.tsx';
+import { ImageStatusBadge, ViewableWhileConvertingBadge } from './status-badges.tsx';
+import { viewableWhileConverting } from './viewable-while-converting.ts';
 
 /** Part 1 §3: tag badges are 84 px wide. */
 const TAG_WIDTH = 84;
@@ -87,7 +88,11 @@ function ImageLine({
             {image.displayName}
           </Text>
         )}
-        {!available && <ImageStatusBadge status={image.status} />}
+        {viewableWhileConverting(image) ? (
+          <ViewableWhileConvertingBadge image={image} style={{ flex: 'none' }} />
+        ) : (
+          !available && <ImageStatusBadge status={image.status} />
+        )}
       </Group>
       <Group gap={10} wrap="nowrap" w={96}>
         <Tooltip label={t('caseList.counts.annotations', { count: image.annotationCount })} openDelay={300}>

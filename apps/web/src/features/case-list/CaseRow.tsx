@@ -151,7 +151,7 @@ export function CaseRow({ item, setting, href, expanded, onExpand, selected, onS
           </Group>
         </Table.Td>
         <Table.Td data-testid="case-image-status">
-          <StatusCounters counts={item.imageStatusCounts} />
+          <StatusCounters counts={item.imageStatusCounts} images={item.images} />
         </Table.Td>
         {setting.group && (
           <Table.Td>

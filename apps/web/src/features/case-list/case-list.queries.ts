@@ -15,6 +15,7 @@ import { api } from '../../api/client.ts';
 import { changeCaseLabel, createImageLabel, deleteImageLabel } from '../../components/labels/label.api.ts';
 import type { LabelAction } from '../../components/labels/label-toggle.ts';
 import { errorText } from '../../i18n/error-text.ts';
+import { viewableWhileConverting } from './viewable-while-converting.ts';
 
 export type CaseListSetting = ScreenSettingValues['case_list'];
 
@@ -40,7 +41,7 @@ export const caseSearchQuery = (request: CaseSearchRequest) =>
     placeholderData: keepPreviousData,
   });
 
-/** While a listed image's prediction waits or runs, the list is asked again so its progress moves. */
+/** While a listed image's prediction waits or runs, or its pyramid is built, the list is asked again so its progress moves. */
 const PREDICTION_POLL_MS = 5000;
 
 export function useCaseSearch(request: CaseSearchRequest | undefined) {
@@ -49,8 +50,10 @@ export function useCaseSearch(request: CaseSearchRequest | undefined) {
     enabled: request !== undefined,
     refetchInterval: (query) =>
       query.state.data?.data.some((item) =>
-        item.images.some((image) =>
-          image.predictionSummary.some((summary) => summary.status === 'waiting' || summary.status === 'running'),
+        item.images.some(
+          (image) =>
+            viewableWhileConverting(image) ||
+            image.predictionSummary.some((summary) => summary.status === 'waiting' || summary.status === 'running'),
         ),
       )
         ? PREDICTION_POLL_MS

@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Badge, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconRefresh, IconX } from '@tabler/icons-react';
+import { IconEye, IconRefresh, IconX } from '@tabler/icons-react';
 import { formatBytes } from './file-types.ts';
-import { translateUploadError } from './upload-error-text.ts';
+import { translateUploadError, uploadRetryable } from './upload-error-text.ts';
+import { uploadedSlidePath } from './uploaded-slide.ts';
 import { uploadEngine } from './upload-service.ts';
 import type { UploadItem, UploadItemStatus } from './upload-types.ts';
 
@@ -20,6 +21,7 @@ export function UploadItemRow({ item, showCase = false }: { item: UploadItem; sh
   const percent = Math.round(item.uploadProgress * 100);
   const failed = item.status === 'upload_failed';
   const active = item.status === 'added' || item.status === 'uploading';
+  const viewHref = uploadedSlidePath(item);
   return (
     <Stack gap={4} data-testid="upload-item" data-status={item.status}>
       <Group gap="xs" wrap="nowrap" justify="space-between">
@@ -29,7 +31,21 @@ export function UploadItemRow({ item, showCase = false }: { item: UploadItem; sh
         <Badge size="xs" variant="light" color={STATUS_COLOR[item.status]} style={{ flexShrink: 0 }}>
           {t(`uploads.status.${item.status}`)}
         </Badge>
-        {failed && (
+        {viewHref && (
+          <Button
+            component={Link}
+            to={viewHref}
+            size="compact-xs"
+            variant="light"
+            leftSection={<IconEye size={14} />}
+            aria-label={t('uploads.actions.viewSlideOf', { filename: item.filename })}
+            style={{ flexShrink: 0 }}
+            data-testid="upload-view-slide"
+          >
+            {t('uploads.actions.viewSlide')}
+          </Button>
+        )}
+        {failed && uploadRetryable(item.error) && (
           <Tooltip label={t('uploads.actions.retry')}>
             <ActionIcon
               size="sm"

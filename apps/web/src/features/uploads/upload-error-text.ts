@@ -19,6 +19,24 @@ const KNOWN: Record<string, string> = {
   [BATCH_UPLOAD_MESSAGES.noCaseNumber]: 'noCaseNumber',
 };
 
+/** Refusals of the file itself (its type, content or name): sending the same file again is refused the same way. */
+const FINAL: ReadonlySet<string> = new Set([
+  IMAGE_MESSAGES.duplicateFile,
+  IMAGE_MESSAGES.invalidVsiZip,
+  IMAGE_MESSAGES.unknownExtension,
+  IMAGE_MESSAGES.unsupportedFileType,
+  IMAGE_MESSAGES.contentDoesNotMatchExtension,
+  IMAGE_MESSAGES.invalidFilename,
+  IMAGE_MESSAGES.emptyFile,
+  BATCH_UPLOAD_MESSAGES.fileAlreadyExists,
+  BATCH_UPLOAD_MESSAGES.noCaseNumber,
+]);
+
+/** Whether a retry of the failed upload could succeed: not when the server refused the file for what it is. */
+export function uploadRetryable(message: string | undefined): boolean {
+  return message == null || !FINAL.has(message);
+}
+
 /**
  * The user's language for the spec's known upload texts and the server's catalogue messages (a full group's
  * storage limit, say); other messages and "HTTP Status: N" as is.

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import i18n from '../../i18n/index.ts';
 import { createUploadEngine } from './upload-engine.ts';
+import { completedToastMessage } from './upload-toast.tsx';
 import { createNotificationHistory, createThrottle, UPLOAD_TOAST_MS } from './upload-notifications.ts';
 import { translateUploadError } from './upload-error-text.ts';
 import { uploadQueue } from './upload-queue.store.ts';
@@ -23,11 +24,11 @@ export function announce(event: UploadEvent): void {
   const { item } = event;
   const t = i18n.t.bind(i18n);
   if (event.type === 'upload_completed' && successToastAllowed()) {
-    notifications.show({
+    const id = notifications.show({
       color: 'teal',
       autoClose: UPLOAD_TOAST_MS,
       title: t('uploads.toast.completedTitle'),
-      message: t('uploads.toast.completed', { filename: item.filename, caseNumber: item.caseNumber }),
+      message: completedToastMessage(item, () => notifications.hide(id)),
     });
   }
   if (event.type === 'upload_failed') {

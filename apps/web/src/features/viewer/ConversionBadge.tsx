@@ -3,7 +3,8 @@ import type { Image } from '@pathology/contract';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Over a slide shown from its original while the pyramid builds: "Building pyramid N %", gone once the pyramid
+ * Over a slide shown from its original while the pyramid builds: "Building pyramid N %" ("Pyramid queued" while its
+ * conversion waits for a worker), gone once the pyramid
  * has taken over (the same tiles, served faster). After a failed conversion the slide stays viewable from its
  * original, and the badge says so with the error.
  */
@@ -30,7 +31,9 @@ export function ConversionBadge({ image }: { image: Pick<Image, 'status' | 'conv
     >
       {failed
         ? t('viewer.conversion.failed')
-        : t('viewer.conversion.building', { percent: image.conversionProgress ?? 0 })}
+        : image.status === 'uploaded'
+          ? t('viewer.conversion.queued')
+          : t('viewer.conversion.building', { percent: image.conversionProgress ?? 0 })}
     </Badge>
   );
 }
