@@ -9,7 +9,8 @@ import { linkSource } from './vips-cli.ts';
 import { convertPlainTiff, convertRaster } from './sharp-convert.ts';
 import { sniffKind } from './sniff.ts';
 import { readTiffStructure, type TiffPage, type TiffStructure } from './tiff-structure.ts';
-import { detectImagingTools, OPENSLIDE_MISSING_MESSAGE } from './tools.ts';
+import { detectImagingTools } from './tools.ts';
+import { OPENSLIDE_MISSING_MESSAGE } from '@pathology/contract';
 import type { ConvertedImage, ConvertOptions } from './types.ts';
 
 export const VSI_NOT_SUPPORTED =

@@ -6,7 +6,6 @@ export interface ImagingTools {
   vipsVersion: string | null;
 }
 
-export const OPENSLIDE_MISSING_MESSAGE = 'OpenSlide is not installed: apt-get install -y libvips-tools openslide-tools';
 
 let detected: Promise<ImagingTools> | undefined;
 

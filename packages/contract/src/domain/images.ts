@@ -22,6 +22,14 @@ export const PROCESS_ERROR_CODES = {
 } as const;
 export type ProcessErrorCode = (typeof PROCESS_ERROR_CODES)[keyof typeof PROCESS_ERROR_CODES];
 
+/** A -100 that is the installation's, not the slide's: once the operator installs OpenSlide, a reprocess converts it. */
+export const OPENSLIDE_MISSING_MESSAGE = 'OpenSlide is not installed: apt-get install -y libvips-tools openslide-tools';
+
+/** A conversion that failed on the image's own data: no reprocess of the same original can succeed. */
+export function failedForGood(error: { code: number; message: string | null } | null | undefined): boolean {
+  return error?.code === PROCESS_ERROR_CODES.unsupportedData && error.message !== OPENSLIDE_MISSING_MESSAGE;
+}
+
 export const RESOLUTION_UNITS = ['dpi', 'dpc'] as const;
 export const ResolutionUnitSchema = z.enum(RESOLUTION_UNITS);
 export type ResolutionUnit = z.infer<typeof ResolutionUnitSchema>;

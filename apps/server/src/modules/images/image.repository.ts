@@ -1,5 +1,10 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { PROCESS_ERROR_CODES, type AssociatedImageKind, type ImageStatus } from '@pathology/contract';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  OPENSLIDE_MISSING_MESSAGE,
+  PROCESS_ERROR_CODES,
+  type AssociatedImageKind,
+  type ImageStatus,
+} from '@pathology/contract';
 import type { Db } from '../../db/client.ts';
 import { cases, imageAssociated, imageLayers, images, labelleds } from '../../db/schema/index.ts';
 import { adjustUsage, type Tx } from '../cases/case-storage.ts';
@@ -154,7 +159,8 @@ export function createImageRepository(db: Db) {
     /**
      * Puts the image back in the queue state when its status is one of `from`, clearing the last
      * error; one conditional statement, so two concurrent requests cannot both pass the check. An image whose
-     * conversion failed on its own data (-100) stays as it is: no conversion of the same original can succeed.
+     * conversion failed on its own data (-100) stays as it is: no conversion of the same original can succeed (a -100
+     * for OpenSlide missing is the installation's, and is requeued).
      */
     async requeue(id: string, from: readonly ImageStatus[]): Promise<boolean> {
       const rows = await db
@@ -164,7 +170,10 @@ export function createImageRepository(db: Db) {
           and(
             eq(images.id, id),
             inArray(images.status, [...from]),
-            sql`${images.processErrorCode} IS DISTINCT FROM ${PROCESS_ERROR_CODES.unsupportedData}`,
+            or(
+              sql`${images.processErrorCode} IS DISTINCT FROM ${PROCESS_ERROR_CODES.unsupportedData}`,
+              eq(images.processErrorMessage, OPENSLIDE_MISSING_MESSAGE),
+            ),
           ),
         )
         .returning({ id: images.id });

@@ -1,10 +1,12 @@
 import path from 'node:path';
-import { IMAGE_MESSAGES, PROCESS_ERROR_CODES, type Image } from '@pathology/contract';
+import { IMAGE_MESSAGES, OPENSLIDE_MISSING_MESSAGE, PROCESS_ERROR_CODES, type Image } from '@pathology/contract';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '#test/factories.ts';
 import { convertJobs } from '#test/image-fixtures.ts';
 import { useTestApp } from '#test/test-app.ts';
+import { images } from '../../db/schema/index.ts';
 import { convertImageJob } from './image-conversion.job.ts';
 
 describe('reprocessing an image that can never convert', () => {
@@ -57,4 +59,25 @@ describe('reprocessing an image that can never convert', () => {
       processError: { code: PROCESS_ERROR_CODES.unsupportedData },
     });
   }, 60_000);
+
+  it('requeues a -100 that said OpenSlide was missing: installing it is what the operator is told to do', async () => {
+    const query = new URLSearchParams({ caseId, filename: 'waiting-for-openslide.svs' }).toString();
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/images?${query}`,
+      headers: { ...(await t.auth('member')), 'content-type': 'application/octet-stream' },
+      payload: Buffer.concat([Buffer.from('II*\0'), Buffer.alloc(2048)]),
+    });
+    const imageId = uploaded.json<{ id: string }>().id;
+    await t.database.db
+      .update(images)
+      .set({
+        status: 'process_failed',
+        processErrorCode: PROCESS_ERROR_CODES.unsupportedData,
+        processErrorMessage: OPENSLIDE_MISSING_MESSAGE,
+      })
+      .where(eq(images.id, imageId));
+    expect((await call('PUT', `/images/${imageId}/reprocess`)).statusCode).toBe(202);
+    expect((await call('GET', `/images/${imageId}`)).json<Image>()).toMatchObject({ processError: null });
+  });
 });

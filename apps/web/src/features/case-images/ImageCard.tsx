@@ -1,4 +1,4 @@
-import { PROCESS_ERROR_CODES, type Image } from '@pathology/contract';
+import { failedForGood, type Image } from '@pathology/contract';
 import {
   ActionIcon,
   Anchor,
@@ -35,11 +35,6 @@ export function magnificationColor(magnification: number): 'teal' | 'cyan' {
 /** Reprocess is offered for failed conversions and for available images (e.g. after a converter update). */
 function canReprocess(image: Image): boolean {
   return image.status === 'process_failed' || image.status === 'available';
-}
-
-/** A conversion that failed on the image's own data (-100): the server refuses to convert it again, so no Reprocess. */
-function failedForGood(image: Image): boolean {
-  return image.processError?.code === PROCESS_ERROR_CODES.unsupportedData;
 }
 
 interface ImageCardProps {
@@ -189,7 +184,7 @@ export function ImageCard({ image, href, caps, actions, selected, onSelect, onCo
                       {t('caseImages.copy.menu')}
                     </Menu.Item>
                   )}
-                  {caps.canEdit && !failedForGood(image) && (
+                  {caps.canEdit && !failedForGood(image.processError) && (
                     <Menu.Item
                       leftSection={<IconRefresh size={15} />}
                       disabled={!canReprocess(image)}
