@@ -192,15 +192,18 @@ describe('case list: filters in the URL, page size, expand, star, search and res
       await switchLanguage(page, 'en');
       await waitForList(page);
       const row = rows(page).first();
-      await expect.poll(() => row.getAttribute('data-image-count')).toBe('5');
+      await expect.poll(() => row.getAttribute('data-image-count')).toBe('6');
       await row.getByTestId('case-expand').click();
       const images = page.getByTestId('case-image');
-      await expect.poll(() => images.count()).toBe(5);
+      await expect.poll(() => images.count()).toBe(6);
       expect(await page.getByTestId('image-link').count()).toBe(3);
       expect(await images.nth(3).getByTestId('image-link').count()).toBe(1);
       expect(await images.nth(3).getByRole('checkbox').isDisabled()).toBe(true);
       expect(await page.getByTestId('image-status-uploaded').count()).toBe(1);
       expect(await page.getByTestId('image-status-processing').count()).toBe(1);
+      expect(await images.nth(3).getByTestId('image-viewable-converting').innerText()).toBe(
+        'Viewable — building pyramid 40 %',
+      );
       expect(await page.getByTestId('image-status-process_failed').count()).toBe(1);
       expect(await images.nth(2).getByRole('checkbox').isDisabled()).toBe(true);
       expect(await images.nth(0).getByRole('checkbox').isDisabled()).toBe(false);
@@ -237,9 +240,12 @@ describe('case list: filters in the URL, page size, expand, star, search and res
         await signIn(page, 'super', '/cases');
         await waitForShell(page);
         await waitForList(page);
-        const badges = ['available', 'uploaded', 'processing', 'process_failed'].map((status) =>
-          page.getByTestId(`status-count-${status}`).first(),
-        );
+        const badges = [
+          ...['available', 'uploaded', 'processing', 'process_failed'].map((status) =>
+            page.getByTestId(`status-count-${status}`).first(),
+          ),
+          page.getByTestId('image-viewable-converting').first(),
+        ];
         expect(await badges[0]!.innerText()).toBe('表示可 1');
         for (const badge of badges) {
           const { ratio, fontSize } = await textContrast(badge);

@@ -57,6 +57,7 @@ export function withSampleImages(response: CaseSearchResponse): CaseSearchRespon
     commentCount: 0,
     annotationCount: 0,
     viewable: status === 'available',
+    conversionProgress: null,
     size: 1024,
     createdAt: first.createdAt,
     ...extra,
@@ -72,10 +73,12 @@ export function withSampleImages(response: CaseSearchResponse): CaseSearchRespon
     image(2, 'available', { magnification: 20, imageTags: ['IHC'] }),
     image(3, 'uploaded'),
     // Still converting, its original served meanwhile: it opens but does not select.
-    image(4, 'processing', { viewable: true }),
+    image(4, 'processing', { viewable: true, conversionProgress: 40 }),
     image(5, 'process_failed'),
+    // Converting and not viewable meanwhile (a format served only from its pyramid).
+    image(6, 'processing'),
   ];
-  const counts = { ...first.imageStatusCounts, available: 2, uploaded: 1, processing: 1, process_failed: 1 };
+  const counts = { ...first.imageStatusCounts, available: 2, uploaded: 1, processing: 2, process_failed: 1 };
   return {
     ...response,
     data: [{ ...first, images, numberOfImages: images.length, imageStatusCounts: counts }, ...rest],
