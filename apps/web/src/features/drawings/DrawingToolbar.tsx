@@ -13,7 +13,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { DRAWING_VISIBILITY_FILTERS } from '@pathology/contract';
+import { DRAWING_SHAPES, DRAWING_VISIBILITY_FILTERS } from '@pathology/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -29,7 +29,7 @@ import {
 import type { DrawingTool } from './drawing-gestures.ts';
 import { TOOL_KEYS } from './drawing-shortcuts.ts';
 import { DrawingHelp } from './DrawingHelp.tsx';
-import { IconButton, SHAPE_TOOLS, ShapeMenu, TOOL_ICONS } from './DrawingToolbarParts.tsx';
+import { IconButton, ShapeMenu, TOOL_ICONS } from './DrawingToolbarParts.tsx';
 import type { DrawingLayer } from './useDrawingLayer.ts';
 import { useDownloadDrawings } from './useDownloadDrawings.ts';
 
@@ -339,7 +339,7 @@ export function DrawingToolbar({ layer, canCreate, canDownload, imageId, compact
       ) : (
         <Group gap={2} wrap="wrap">
           {toolButton('select')}
-          {canCreate && SHAPE_TOOLS.map(toolButton)}
+          {canCreate && DRAWING_SHAPES.map(toolButton)}
           {canCreate && <Divider orientation="vertical" mx={2} />}
           {lineStyle}
           <Divider orientation="vertical" mx={2} />

@@ -1,5 +1,5 @@
 import { ActionIcon, Kbd, Menu, Tooltip } from '@mantine/core';
-import { DRAWING_SHAPES, type DrawingShape } from '@pathology/contract';
+import { DRAWING_SHAPES } from '@pathology/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -27,9 +27,6 @@ export const TOOL_ICONS: Record<DrawingTool, ReactNode> = {
   point: <IconPoint size={18} />,
   ruler: <IconRuler2 size={18} />,
 };
-
-/** The shape tools in the order the contract lists them. */
-export const SHAPE_TOOLS: readonly DrawingShape[] = DRAWING_SHAPES;
 
 interface IconButtonProps {
   label: string;
@@ -85,7 +82,7 @@ export function ShapeMenu({ tool, onTool }: ShapeMenuProps) {
         </Tooltip>
       </Menu.Target>
       <Menu.Dropdown>
-        {SHAPE_TOOLS.map((candidate) => (
+        {DRAWING_SHAPES.map((candidate) => (
           <Menu.Item
             key={candidate}
             leftSection={TOOL_ICONS[candidate]}
