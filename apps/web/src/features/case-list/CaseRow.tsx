@@ -155,7 +155,7 @@ export function CaseRow({ item, setting, href, expanded, onExpand, selected, onS
         </Table.Td>
         {setting.group && (
           <Table.Td>
-            <Text size="xs" lineClamp={2} miw={130} maw={220} title={item.organizationName} data-testid="case-group">
+            <Text size="xs" lineClamp={3} miw={130} maw={220} title={item.organizationName} data-testid="case-group">
               {item.organizationName}
             </Text>
           </Table.Td>
