@@ -17,14 +17,15 @@ import { factories } from '../apps/server/test/factories.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { startServerProcess, waitForHealthy, type ServerProcess } from '../apps/server/test/server-process.ts';
 import { slidePath } from '../apps/server/test/testdata.ts';
-import { formatLines } from './support/machine.ts';
-import { formatTable } from './support/table.ts';
+import { formatLines, gitRevision } from './support/machine.ts';
+import { loadNow } from './support/quiet.ts';
 import { startTokenIssuer, type TokenIssuer } from '../apps/server/test/token-issuer.ts';
 import { IIPSRV, startIipImage, startNaiveSharp, startNginx, type Running } from './tiles/servers.ts';
-import { runWrk, type WrkResult } from './tiles/wrk.ts';
+import { compareWithBaseline, fixed, printGoals, printTable, type Measurement, type Mode } from './tiles/report.ts';
+import { runWrk } from './tiles/wrk.ts';
 
 export const description =
-  'Random 512-px IIIF tiles of a large pyramid, cold and warm, 1 and 16 connections (wrk): our /iiif/2 against sharp, nginx static files and IIPImage (--duration 10s, --skip-derived, --only ours,nginx,iip,naive)';
+  'Random 512-px IIIF tiles of a large pyramid, cold and warm, 1 and 16 connections (wrk): our /iiif/2 against sharp, nginx static files and IIPImage, taking turns (--duration 10s, --rounds 2, --skip-derived, --only ours,nginx,iip,naive, --save-baseline)';
 
 const TILE = 512;
 /** Unaligned requests: the tile's region moved by this many level pixels, answered at UNALIGNED_SIZE wide. */
@@ -36,9 +37,7 @@ const REPLICATE = 8;
 const SOURCE = 'CMU-1-Small-Region.svs';
 const AUDIENCE = 'bench';
 /** Today's goals, judged on the warm runs: aligned tiles next to nginx, unaligned ones next to IIPImage per connection count. */
-const GOAL_ALIGNED_NGINX_FACTOR = 0.9;
-const GOAL_UNALIGNED_IIP_FACTOR: Record<(typeof CONNECTIONS)[number], number> = { 1: 1.5, 16: 3 };
-const GOAL_MAX_MS = 1000;
+const GOALS = { alignedVsNginx: 0.9, unalignedVsIip: { 1: 1.5, 16: 3 }, maxMs: 1000 };
 
 const execFileAsync = promisify(execFile);
 const SHORT_NAMES: Record<string, string> = {
@@ -50,6 +49,9 @@ const SHORT_NAMES: Record<string, string> = {
 
 interface Options {
   seconds: number;
+  /** Times each system is measured, in turns with the others. */
+  rounds: number;
+  saveBaseline: boolean;
   derived: boolean;
   /** Names of the systems to measure (all when null). */
   only: string[] | null;
@@ -65,14 +67,20 @@ function parseDuration(text: string | undefined): number {
 }
 
 function parseArgs(args: string[]): Options {
-  const options: Options = { seconds: 10, derived: true, only: null };
+  const options: Options = { seconds: 10, rounds: 2, saveBaseline: false, derived: true, only: null };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--skip-derived') options.derived = false;
     else if (arg === '--duration') options.seconds = parseDuration(args[++i]);
     else if (arg.startsWith('--duration=')) options.seconds = parseDuration(arg.slice('--duration='.length));
     else if (arg === '--only') options.only = (args[++i] ?? '').split(',');
-    else throw new Error(`unknown option ${arg} (known: --duration 10s, --skip-derived, --only ours,nginx,iip,naive)`);
+    else if (arg === '--rounds') options.rounds = Math.max(1, Number.parseInt(args[++i] ?? '', 10) || 1);
+    else if (arg === '--save-baseline') options.saveBaseline = true;
+    else {
+      throw new Error(
+        `unknown option ${arg} (known: --duration 10s, --rounds 2, --skip-derived, --only ours,nginx,iip,naive, --save-baseline)`,
+      );
+    }
   }
   return options;
 }
@@ -203,8 +211,6 @@ function tileList(levels: readonly TiffPage[]): Tile[] {
   return tiles;
 }
 
-type Mode = 'aligned' | 'unaligned';
-
 interface System {
   name: string;
   modes: Mode[];
@@ -218,16 +224,6 @@ interface System {
 
 const iiifPath = (tile: Tile, mode: Mode) =>
   mode === 'aligned' ? `${tile.region}/${TILE},/0/default.jpg` : `${tile.unaligned}/${UNALIGNED_SIZE},/0/default.jpg`;
-
-interface Measurement {
-  system: string;
-  mode: Mode;
-  connections: number;
-  phase: 'cold' | 'warm';
-  result: WrkResult;
-  /** Tiles the cold pass had to ask for (its list), for the table. */
-  listed: number;
-}
 
 async function fetchJpeg(base: string, requestPath: string, headers: Record<string, string>) {
   const response = await fetch(`${base}${requestPath}`, { headers });
@@ -332,79 +328,6 @@ async function makeDerived(dir: string): Promise<string> {
   await tool('vips', ['replicate', page0, `${target}${options}`, String(REPLICATE), String(REPLICATE)]);
   await fs.rm(page0);
   return target;
-}
-
-const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
-
-function printTable(measurements: Measurement[]): void {
-  const rows = measurements.map((m) => [
-    m.system,
-    m.mode,
-    String(m.connections),
-    m.phase,
-    m.phase === 'cold' ? `${m.result.requests}/${m.listed}` : String(m.result.requests),
-    fixed(m.result.seconds),
-    fixed(m.result.perSecond, 0),
-    fixed(m.result.p50),
-    fixed(m.result.p99),
-    fixed(m.result.max),
-    String(m.result.errors),
-  ]);
-  console.log(
-    formatTable(
-      [
-        { title: 'system' },
-        { title: 'request' },
-        { title: 'conns', align: 'right' },
-        { title: 'phase' },
-        { title: 'tiles', align: 'right' },
-        { title: 's', align: 'right' },
-        { title: 'tiles/s', align: 'right' },
-        { title: 'p50 ms', align: 'right' },
-        { title: 'p99 ms', align: 'right' },
-        { title: 'max ms', align: 'right' },
-        { title: 'errors', align: 'right' },
-      ],
-      rows,
-    ),
-  );
-}
-
-function printGoals(measurements: Measurement[]): void {
-  const find = (system: string, mode: Mode, connections: number, phase: 'cold' | 'warm') =>
-    measurements.find(
-      (m) => m.system === system && m.mode === mode && m.connections === connections && m.phase === phase,
-    )?.result;
-  const lines: string[] = [];
-  let failed = 0;
-  const verdict = (ok: boolean) => {
-    if (!ok) failed++;
-    return ok ? 'PASS' : 'FAIL';
-  };
-  // Judged warm; the cold ratio is printed beside it for reference.
-  const ratioGoal = (mode: Mode, other: string, factor: number, conns: number) => {
-    const ratio = (phase: 'cold' | 'warm') => {
-      const ours = find('ours', mode, conns, phase);
-      const theirs = find(other, mode, conns, phase);
-      return ours == null || theirs == null ? null : ours.perSecond / theirs.perSecond;
-    };
-    const [warm, cold] = [ratio('warm'), ratio('cold')];
-    const judged = warm == null ? 'warm n/a' : `warm ${warm.toFixed(2)}× ${verdict(warm >= factor)}`;
-    const reference = cold == null ? '' : ` (cold ${cold.toFixed(2)}×)`;
-    lines.push(
-      `  ours ${mode} ≥ ${factor}× ${other} ${mode}, ${conns} conn${conns === 1 ? '' : 's'}: ${judged}${reference}`,
-    );
-  };
-  for (const conns of CONNECTIONS) ratioGoal('aligned', 'nginx static', GOAL_ALIGNED_NGINX_FACTOR, conns);
-  for (const conns of CONNECTIONS) ratioGoal('unaligned', 'IIPImage', GOAL_UNALIGNED_IIP_FACTOR[conns], conns);
-  const ours = measurements.filter((m) => m.system === 'ours');
-  const worst = Math.max(...ours.map((m) => m.result.max));
-  const errors = ours.reduce((sum, m) => sum + m.result.errors, 0);
-  lines.push(
-    `  no request of our server over ${GOAL_MAX_MS} ms: max ${fixed(worst)} ms over all our runs, ` +
-      `${errors} errors: ${verdict(worst <= GOAL_MAX_MS && errors === 0)}`,
-  );
-  console.log(`\nGoals (tiles/s ratios)\n${lines.join('\n')}\n\n${failed === 0 ? 'all PASS' : `${failed} FAIL`}`);
 }
 
 /** Starts everything, makes the pyramid through the real server, then measures each system with wrk. */
@@ -587,41 +510,62 @@ export async function run(args: string[]): Promise<void> {
     const measurements: Measurement[] = [];
     const listDir = path.join(root, 'lists');
     await fs.mkdir(listDir);
+    const lists = new Map<string, { file: string; paths: string[] }>();
     for (const system of systems) {
       for (const mode of system.modes) {
         const paths = tiles.map((tile) => system.path(tile, mode));
-        const listFile = path.join(listDir, `${system.name.replace(/\W+/g, '-')}-${mode}.txt`);
-        await fs.writeFile(listFile, `${paths.join('\n')}\n`);
-        for (const connections of CONNECTIONS) {
-          const running = await system.start();
-          cleanup.add(() => running.stop());
-          try {
-            await dropCaches(system.files);
-            const common = { base: running.base, connections, headers: system.headers, dir: root };
-            const cold = await runWrk({
-              ...common,
-              pathsFile: listFile,
-              seconds: options.seconds,
-              limit: paths.length,
-            });
-            // The warm pass asks again for the tiles the cold pass got through, over the whole duration.
-            const warmFile = `${listFile}.warm`;
-            await fs.writeFile(warmFile, `${paths.slice(0, Math.max(1, cold.requests)).join('\n')}\n`);
-            const warm = await runWrk({ ...common, pathsFile: warmFile, seconds: options.seconds, limit: null });
-            for (const [phase, result] of [
-              ['cold', cold],
-              ['warm', warm],
-            ] as const) {
-              measurements.push({ system: system.name, mode, connections, phase, result, listed: paths.length });
-              console.log(
-                `${system.name} ${mode} ${connections} conn ${phase}: ${result.requests} tiles in ${fixed(result.seconds)} s, ` +
-                  `${fixed(result.perSecond, 0)}/s; wrk latency 50% ${fixed(result.p50)} 75% ${fixed(result.p75)} ` +
-                  `90% ${fixed(result.p90)} 99% ${fixed(result.p99)} max ${fixed(result.max)} ms; ` +
-                  `${(result.bytes / Math.max(1, result.requests) / 1024).toFixed(0)} KiB/answer; errors ${result.errors}`,
-              );
+        const file = path.join(listDir, `${system.name.replace(/\W+/g, '-')}-${mode}.txt`);
+        await fs.writeFile(file, `${paths.join('\n')}\n`);
+        lists.set(`${system.name} ${mode}`, { file, paths });
+      }
+    }
+    // The systems take turns (ours, nginx, …, ours, nginx, …) so that a change of load hits each alike.
+    for (const mode of ['aligned', 'unaligned'] as const) {
+      for (const connections of CONNECTIONS) {
+        for (let round = 1; round <= options.rounds; round++) {
+          for (const system of systems.filter((candidate) => candidate.modes.includes(mode))) {
+            const list = lists.get(`${system.name} ${mode}`)!;
+            const running = await system.start();
+            cleanup.add(() => running.stop());
+            try {
+              await dropCaches(system.files);
+              const load = loadNow();
+              const common = { base: running.base, connections, headers: system.headers, dir: root };
+              const cold = await runWrk({
+                ...common,
+                pathsFile: list.file,
+                seconds: options.seconds,
+                limit: list.paths.length,
+              });
+              // The warm pass asks again for the tiles the cold pass got through, over the whole duration.
+              const warmFile = `${list.file}.warm`;
+              await fs.writeFile(warmFile, `${list.paths.slice(0, Math.max(1, cold.requests)).join('\n')}\n`);
+              const warm = await runWrk({ ...common, pathsFile: warmFile, seconds: options.seconds, limit: null });
+              for (const [phase, result] of [
+                ['cold', cold],
+                ['warm', warm],
+              ] as const) {
+                measurements.push({
+                  system: system.name,
+                  mode,
+                  connections,
+                  phase,
+                  round,
+                  load,
+                  result,
+                  listed: list.paths.length,
+                });
+                console.log(
+                  `${system.name} ${mode} ${connections} conn round ${round} ${phase} (load ${load.toFixed(2)}): ` +
+                    `${result.requests} tiles in ${fixed(result.seconds)} s, ${fixed(result.perSecond, 0)}/s; ` +
+                    `wrk latency 50% ${fixed(result.p50)} 75% ${fixed(result.p75)} 90% ${fixed(result.p90)} ` +
+                    `99% ${fixed(result.p99)} max ${fixed(result.max)} ms; ` +
+                    `${(result.bytes / Math.max(1, result.requests) / 1024).toFixed(0)} KiB/answer; errors ${result.errors}`,
+                );
+              }
+            } finally {
+              await running.stop();
             }
-          } finally {
-            await running.stop();
           }
         }
       }
@@ -634,11 +578,12 @@ export async function run(args: string[]): Promise<void> {
     console.log(
       `\nResults: wrk, 1 thread, --timeout 30s; cold = fresh server process and ${dropHow}, then one pass over ` +
         `the ${tiles.length} never-requested tiles (capped at ${options.seconds} s); warm = those tiles again for ` +
-        `${options.seconds} s. aligned = ${TILE}×${TILE} grid tiles of all levels; unaligned = the same cells moved by ` +
+        `${options.seconds} s, ${options.rounds} round${options.rounds === 1 ? '' : 's'} in turns. aligned = ${TILE}×${TILE} grid tiles of all levels; unaligned = the same cells moved by ` +
         `${OFFSET} level pixels, answered ${UNALIGNED_SIZE} wide. Load average after measuring: ${load}.\n`,
     );
     printTable(measurements);
-    printGoals(measurements);
+    printGoals(measurements, CONNECTIONS, GOALS);
+    compareWithBaseline(measurements, { save: options.saveBaseline, revision: gitRevision() });
     console.log(
       `\nours = apps/server main.ts --role api with HTTP_PROCESSES ${os.availableParallelism()} and the default ` +
         'TILE_CACHE_MB, /iiif/2 with a bearer token (aligned tiles passed through); ' +

@@ -15,7 +15,7 @@ async function embeddedPostgresVersion(): Promise<string> {
   }
 }
 
-function gitRevision(): string {
+export function gitRevision(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
     const dirty = execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8' }).trim() !== '';

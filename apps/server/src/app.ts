@@ -12,7 +12,7 @@ import { registerForwardedForCleanup } from './http/forwarded-for.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { registerNulCharacterCheck } from './http/nul-characters.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { createSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { QueueStates } from './jobs/job-queue.ts';
 import type { QueuePayloads } from './jobs/queues.ts';
@@ -92,7 +92,9 @@ import { createModelRegistry } from './modules/predictions/model-registry.ts';
 import { createPredictionRepository } from './modules/predictions/prediction.repository.ts';
 import { predictionRoutes } from './modules/predictions/prediction.routes.ts';
 import { createPredictionService } from './modules/predictions/prediction.service.ts';
+import { TILE_ROUTE } from './modules/iiif/tile-answer.ts';
 import { createTileCache } from './modules/iiif/tile-cache.ts';
+import { createTileLane, tileLaneServer } from './modules/iiif/tile-lane.ts';
 import { APP_VERSION } from './version.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { createContractRepository } from './modules/contracts/contract.repository.ts';
@@ -108,7 +110,7 @@ import { createOrganizationGrantService, organizationGrantRoutes } from './modul
 import path from 'node:path';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
 import { registerMetricsRoute, registerRequestTiming } from './metrics/metrics.routes.ts';
-import { registerDrainAnswers } from './startup/drain.ts';
+import { isDraining, registerDrainAnswers } from './startup/drain.ts';
 import { createReadiness, type Readiness } from './startup/readiness.ts';
 
 export interface AppDeps {
@@ -153,7 +155,9 @@ export interface AppDeps {
  * external plugins, then our own plugins (errors, auth), then routes, then the web app.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const tileLane = createTileLane();
   const app = Fastify({
+    serverFactory: tileLaneServer(tileLane),
     logger: deps.logger === false ? false : { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
     // Slide uploads stream their bodies and never go through the JSON parser; JSON stays small.
@@ -166,7 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerForwardedForCleanup(app);
 
-  await registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl, issuer: deps.config.oidc.issuer });
+  const securityHeaders = createSecurityHeaders({ publicUrl: deps.config.publicUrl, issuer: deps.config.oidc.issuer });
+  registerSecurityHeaders(app, securityHeaders);
   await registerOpenApi(app, APP_VERSION);
   registerErrorHandler(app);
   registerJsonBodies(app);
@@ -339,14 +344,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(async (iiif) => {
-    registerAuthentication(iiif, cacheCallers(deps.verifyToken, resolveAccount));
-    await iiif.register(iiifRoutes, {
-      layers: createLayerAccess({ db, capabilities }),
-      pyramids: createPyramidCache({ blobs, cacheDir: path.join(deps.config.dataDir, 'cache', 'pyramids') }),
-      originals,
-      tiles: createTileCache(deps.config.tileCacheBytes, (hit) =>
-        metrics.tileCacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
-      ),
+    const callers = cacheCallers(deps.verifyToken, resolveAccount);
+    registerAuthentication(iiif, callers);
+    const layers = createLayerAccess({ db, capabilities });
+    const pyramids = createPyramidCache({ blobs, cacheDir: path.join(deps.config.dataDir, 'cache', 'pyramids') });
+    const tiles = createTileCache(deps.config.tileCacheBytes, (hit) =>
+      metrics.tileCacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
+    );
+    await iiif.register(iiifRoutes, { layers, pyramids, originals, tiles });
+    tileLane.open({
+      callers,
+      layers,
+      sources: { pyramids, tiles },
+      headers: securityHeaders,
+      draining: () => isDraining(app),
+      answered(status, seconds) {
+        metrics.httpDuration.observe({ method: 'GET', route: TILE_ROUTE, status_code: status }, seconds);
+        metrics.tileLaneAnswers.inc();
+      },
     });
   });
 

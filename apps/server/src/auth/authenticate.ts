@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/http-error.ts';
 import type { Caller } from './caller.ts';
 import { InvalidTokenError, type TokenVerifier, type VerifiedToken } from './token-verifier.ts';
@@ -30,7 +30,7 @@ export function registerAuthentication(
   app.addHook('onRequest', async (request) => {
     const open = request.routeOptions.config.public;
     if (open === true) return;
-    const token = bearerToken(request);
+    const token = bearerToken(request.headers.authorization);
     if (token == null) {
       if (open === 'identified') return;
       throw HttpError.unauthorized();
@@ -47,8 +47,8 @@ export function registerAuthentication(
   });
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
+/** The token of an `Authorization: Bearer …` header. */
+export function bearerToken(header: string | undefined): string | undefined {
   const match = header == null ? null : /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1];
 }

@@ -9,6 +9,7 @@ export interface Metrics {
   registry: client.Registry;
   httpDuration: client.Histogram<'method' | 'route' | 'status_code'>;
   tileCacheLookups: client.Counter<'result'>;
+  tileLaneAnswers: client.Counter;
   detectionTileCacheLookups: client.Counter<'result'>;
   jobDuration: client.Histogram<'queue' | 'outcome'>;
   /** Reports the pool's connections at each scrape. */
@@ -66,6 +67,11 @@ export function createMetrics(): Metrics {
       name: 'tile_cache_lookups_total',
       help: 'Slide tiles looked up in the in-memory tile cache, by result (hit, miss)',
       labelNames: ['result'],
+      registers: [registry],
+    }),
+    tileLaneAnswers: new client.Counter({
+      name: 'iiif_tile_lane_answers_total',
+      help: 'Pyramid tiles answered by the lean path (token, access and pyramid known from caches), before the general hooks',
       registers: [registry],
     }),
     detectionTileCacheLookups: new client.Counter({

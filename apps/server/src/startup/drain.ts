@@ -40,6 +40,11 @@ export function registerDrainAnswers(app: FastifyInstance): void {
   });
 }
 
+/** True once drainHttp began on the app: requests that bypass its hooks (tile-lane.ts) ask here. */
+export function isDraining(app: FastifyInstance): boolean {
+  return states.get(app)?.draining === true;
+}
+
 /** A request not answered yet (an upload whose body still arrives) is told to try again rather than cut without a word. */
 function answerUnanswered(state: DrainState): void {
   for (const response of state.open) {

@@ -1,37 +1,20 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/http-error.ts';
-import { buildInfoJson, IIIF_PROFILE } from './info-json.ts';
-import { IiifRequestError, parseImageRequest } from './iiif-params.ts';
+import { buildInfoJson } from './info-json.ts';
 import type { LayerAccess, LayerTarget } from './layer-access.ts';
-import { renderFromOriginal } from './original-render.ts';
 import type { OriginalSource } from './original-source.ts';
 import type { PyramidCache } from './pyramid-cache.ts';
-import type { TileCache } from './tile-cache.ts';
-import { renderImage } from './tile-render.ts';
+import { cacheControl, IIIF_HEADERS, renderTile, TILE_ROUTE, tileEtag, type TileSources } from './tile-answer.ts';
 
-interface Deps {
+interface Deps extends TileSources {
   layers: LayerAccess;
-  pyramids: PyramidCache;
-  originals: OriginalSource;
-  tiles: TileCache;
 }
 
-// A layer's pyramid never changes (a reprocess makes new layers), so its answers can be kept for a year.
-const IMMUTABLE = 'private, max-age=31536000, immutable';
-/**
- * What is cut from an original is replaced by the pyramid's tiles within seconds to minutes: kept briefly, so
- * no cache holds it past the hand-over (its ETag differs from the pyramid tile's, so revalidation fetches that).
- */
-const BRIEF = 'private, max-age=30';
 const TILE_SIZE = { width: 512, height: 512 };
 
 /** Headers of every answer, errors included; caching is only allowed on success. */
 function common(reply: FastifyReply): FastifyReply {
-  return reply.header('Access-Control-Allow-Origin', '*').header('Link', `<${IIIF_PROFILE}>;rel="profile"`);
-}
-
-function cacheControl(target: LayerTarget): string {
-  return target.fromOriginal ? BRIEF : IMMUTABLE;
+  return reply.headers(IIIF_HEADERS);
 }
 
 function notModified(request: FastifyRequest, reply: FastifyReply, etag: string, target: LayerTarget): boolean {
@@ -100,35 +83,15 @@ export const iiifRoutes: FastifyPluginAsync<Deps> = async (app, { layers, pyrami
   });
 
   app.get<{ Params: { id: string; region: string; size: string; rotation: string; qualityFormat: string } }>(
-    '/iiif/2/:id/:region/:size/:rotation/:qualityFormat',
+    TILE_ROUTE,
     // A viewer asks for hundreds of tiles a minute: they are logged only when something goes wrong.
     { logLevel: 'warn' },
     async (request, reply) => {
       const { id, ...parts } = request.params;
       const target = await layers.require(request.caller, id);
-      const path = `${parts.region}/${parts.size}/${parts.rotation}/${parts.qualityFormat}`;
-      // The layer and the parameters name the answer for good; no hash needed (quotes cannot occur in them).
-      const source = target.fromOriginal ? 'original:' : '';
-      const etag = `"${source}${target.layerId}/${path.replace(/"/g, '')}"`;
       common(reply);
-      if (notModified(request, reply, etag, target)) return reply.status(304).send();
-      let image;
-      try {
-        if (target.fromOriginal) {
-          const { original, plan } = await originals.open(target.pyramidKey);
-          const full = plan?.levels[0];
-          if (plan == null || full == null) throw HttpError.notFound();
-          image = await renderFromOriginal(original, plan, parseImageRequest(parts, full), tiles);
-        } else {
-          const pyramid = await pyramids.get(target.pyramidKey);
-          const full = pyramid.levels[0];
-          if (full == null) throw HttpError.notFound();
-          image = await renderImage(pyramid, parseImageRequest(parts, full), tiles);
-        }
-      } catch (error) {
-        if (error instanceof IiifRequestError) throw new HttpError(error.statusCode, error.message);
-        throw error;
-      }
+      if (notModified(request, reply, tileEtag(target, parts), target)) return reply.status(304).send();
+      const image = await renderTile(target, parts, { pyramids, originals, tiles });
       return reply
         .header('Cache-Control', cacheControl(target))
         .type(image.contentType)

@@ -54,6 +54,11 @@ export function createLayerAccess(deps: { db: Db; capabilities: Pick<Capabilitie
   }
 
   return {
+    /** The remembered answer, if any and still fresh: for the lean path, which never waits for the database. */
+    peek(caller: Caller, layerId: string, now = Date.now()): LayerTarget | undefined {
+      const hit = remembered.get(`${caller.accountId}:${layerId}`);
+      return hit != null && hit.until > now ? hit.target : undefined;
+    },
     async require(caller: Caller, layerId: string, now = Date.now()): Promise<LayerTarget> {
       const key = `${caller.accountId}:${layerId}`;
       const hit = remembered.get(key);
