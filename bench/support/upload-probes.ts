@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 
@@ -13,27 +11,23 @@ export async function processCpuSeconds(pid: number): Promise<{ user: number; sy
   return { user: Number(fields[11]) / TICKS_PER_SECOND, system: Number(fields[12]) / TICKS_PER_SECOND };
 }
 
-/** CPU seconds (user, system) that the api process and the bench's own process (the client) spend on one transfer. */
+/** CPU seconds (user + system) that the api process spends on one transfer, and the whole machine's busy seconds. */
 export class CpuMeter {
   #server = { user: 0, system: 0 };
-  #client = process.cpuUsage();
   #machine = machineTicks();
   constructor(private readonly serverPid: number) {}
 
   async start(): Promise<void> {
     this.#server = await processCpuSeconds(this.serverPid);
-    this.#client = process.cpuUsage();
     this.#machine = machineTicks();
   }
 
-  /** Seconds of CPU since start: the server's, the client's, and the whole machine's busy time (all processes). */
-  async stop(): Promise<{ server: number; client: number; machineBusy: number }> {
+  /** Seconds of CPU since start: the server's, and the whole machine's busy time (all processes). */
+  async stop(): Promise<{ server: number; machineBusy: number }> {
     const server = await processCpuSeconds(this.serverPid);
-    const client = process.cpuUsage(this.#client);
     const machine = machineTicks();
     return {
       server: server.user - this.#server.user + server.system - this.#server.system,
-      client: (client.user + client.system) / 1e6,
       machineBusy: (machine.busy - this.#machine.busy) / 1000,
     };
   }
@@ -44,30 +38,4 @@ function machineTicks(): { busy: number } {
   let busy = 0;
   for (const cpu of os.cpus()) busy += cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq;
   return { busy };
-}
-
-/**
- * An HTTP server in a process of its own that reads every request body and throws it away: what the bench's client
- * costs alone, without the api's storage path. Answers 201 with `{ "id": "sink" }`.
- */
-const SINK = `
-const http = require('node:http');
-const server = http.createServer((req, res) => {
-  req.on('data', () => {});
-  req.on('end', () => res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"sink"}'));
-});
-server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
-`;
-
-export async function startNullSink(): Promise<{ base: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['-e', SINK], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [line] = (await once(child.stdout, 'data')) as [Buffer];
-  return {
-    base: `http://127.0.0.1:${line.toString().trim()}`,
-    child,
-    async stop() {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
 }

@@ -1,0 +1,168 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { TUS_CHUNK_SIZE } from '../../apps/web/src/features/uploads/tus-settings.ts';
+import { QUEUE_CONCURRENCY } from '../../apps/web/src/features/uploads/upload-types.ts';
+import { launchBrowser } from '../../e2e/support/browser.ts';
+
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+/** A blank page of our server's origin, so that the uploads are same-origin requests as in the app. */
+const PAGE_PATH = '/bench-upload-page';
+
+/**
+ * The web app's own upload code for the page: its upload engine (queues with QUEUE_CONCURRENCY) and transport
+ * (tus-js-client with TUS_CHUNK_SIZE and the app's retries, a bearer token asked for before every request), as the
+ * upload dialog runs it. Only the token provider is set by the bench instead of the OIDC sign-in.
+ */
+const PAGE_ENTRY = `
+import { setAccessTokenProvider } from './apps/web/src/api/client.ts';
+import { createUploadEngine } from './apps/web/src/features/uploads/upload-engine.ts';
+import { uploadTransport } from './apps/web/src/features/uploads/upload-transport.ts';
+
+globalThis.benchUpload = async ({ token, caseId, filename }) => {
+  const file = document.getElementById('file').files[0];
+  setAccessTokenProvider(() => token);
+  performance.clearResourceTimings();
+  const progress = [];
+  const engine = createUploadEngine({
+    transport: (item, onProgress, signal, onReconnecting) =>
+      uploadTransport(item, (fraction) => { progress.push([performance.now(), fraction]); onProgress(fraction); }, signal, onReconnecting),
+  });
+  const finished = new Promise((resolve, reject) => engine.onEvent((event) => {
+    if (event.type === 'upload_completed') resolve(event.item);
+    if (event.type === 'upload_failed') reject(new Error(event.item.error));
+  }));
+  const start = performance.now();
+  engine.enqueue('dialog', [{ caseNumber: 'BENCH', caseId, filename, displayName: filename, file }]);
+  const item = await finished;
+  const end = performance.now();
+  const requests = performance.getEntriesByType('resource')
+    .filter((entry) => entry.name.includes('/uploads/images'))
+    .map(({ name, startTime, requestStart, responseStart, responseEnd }) => ({ name, startTime, requestStart, responseStart, responseEnd }));
+  return { start, end, progress, requests, imageId: item.imageId };
+};
+`;
+
+interface PageRequest {
+  name: string;
+  startTime: number;
+  requestStart: number;
+  responseStart: number;
+  responseEnd: number;
+}
+
+interface PageResult {
+  start: number;
+  end: number;
+  /** [page time in ms, fraction sent] as the transport reported it. */
+  progress: [number, number][];
+  requests: PageRequest[];
+  imageId: string;
+}
+
+/** Where the browser's time went, in seconds (they add up to `seconds`). */
+export interface BrowserBreakdown {
+  seconds: number;
+  imageId: string;
+  patches: number;
+  /** The creation request. */
+  creation: number;
+  /** PATCH bodies leaving the browser: from the request's start to the last byte's upload progress. */
+  sending: number;
+  /** From a PATCH's last byte to its answer (the server finishing the request); `lastAnswer` of it for the last. */
+  answers: number;
+  lastAnswer: number;
+  /** Between one answer and the next request, and before the first and after the last (the app's own steps). */
+  between: number;
+}
+
+async function pageScript(): Promise<string> {
+  const bundled = await build({
+    stdin: { contents: PAGE_ENTRY, resolveDir: repositoryRoot, loader: 'ts', sourcefile: 'bench-upload-page.ts' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    logLevel: 'silent',
+  });
+  return bundled.outputFiles[0]!.text;
+}
+
+/** The bytes sent when the transport reported `bytes` or more, in page time (ms); the last report otherwise. */
+function sentAt(progress: [number, number][], size: number, bytes: number): number {
+  const reached = progress.find(([, fraction]) => fraction * size >= bytes - 1);
+  return (reached ?? progress.at(-1) ?? [0])[0];
+}
+
+function breakdown(result: PageResult, size: number): BrowserBreakdown {
+  const [creation, ...patches] = result.requests;
+  if (creation == null || patches.length === 0) throw new Error('the page made no tus requests');
+  const seconds = (ms: number) => ms / 1000;
+  let sending = 0;
+  let answers = 0;
+  let lastAnswer = 0;
+  let between = creation.startTime - result.start;
+  let previousEnd = creation.responseEnd;
+  patches.forEach((request, index) => {
+    const lastByte = Math.min(size, (index + 1) * TUS_CHUNK_SIZE);
+    const sent = Math.min(request.responseEnd, Math.max(request.startTime, sentAt(result.progress, size, lastByte)));
+    between += request.startTime - previousEnd;
+    sending += sent - request.startTime;
+    answers += request.responseEnd - sent;
+    if (index === patches.length - 1) lastAnswer = request.responseEnd - sent;
+    previousEnd = request.responseEnd;
+  });
+  between += result.end - previousEnd;
+  return {
+    seconds: seconds(result.end - result.start),
+    imageId: result.imageId,
+    patches: patches.length,
+    creation: seconds(creation.responseEnd - creation.startTime),
+    sending: seconds(sending),
+    answers: seconds(answers),
+    lastAnswer: seconds(lastAnswer),
+    between: seconds(between),
+  };
+}
+
+export interface BrowserPath {
+  upload(target: { token: string; caseId: string }, filename: string): Promise<BrowserBreakdown>;
+  close(): Promise<void>;
+}
+
+/** Headless Chromium on a page of our server with `file` chosen in a file input, ready to upload it. */
+export async function openBrowserPath(base: string, file: string, size: number): Promise<BrowserPath> {
+  const script = await pageScript();
+  const browser: Browser = await launchBrowser();
+  try {
+    const page: Page = await browser.newPage();
+    await page.route(`${base}${PAGE_PATH}`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><input type="file" id="file">' }),
+    );
+    await page.goto(`${base}${PAGE_PATH}`);
+    await page.addScriptTag({ content: script });
+    await page.locator('#file').setInputFiles(file);
+    return {
+      async upload(target, filename) {
+        const result = await page.evaluate(
+          (options) =>
+            (globalThis as unknown as { benchUpload(o: typeof options): Promise<PageResult> }).benchUpload(options),
+          { ...target, filename },
+        );
+        return breakdown(result, size);
+      },
+      close: () => browser.close(),
+    };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
+/** How the page uploads, for the report. */
+export const browserSettings = () =>
+  `the web app's upload engine and transport (${path.join('apps', 'web', 'src', 'features', 'uploads')}) bundled ` +
+  `with esbuild: tus-js-client, TUS_CHUNK_SIZE ${TUS_CHUNK_SIZE / 1024 ** 2} MiB, the dialog queue's ` +
+  `concurrency ${QUEUE_CONCURRENCY.dialog} (one file here, so its PATCHes go one after the other)`;
