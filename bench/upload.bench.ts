@@ -11,7 +11,7 @@ import { slidePath } from '../apps/server/test/testdata.ts';
 import { startTokenIssuer } from '../apps/server/test/token-issuer.ts';
 import { startNginx } from './tiles/servers.ts';
 import { browserSettings, openBrowserPath, type BrowserBreakdown } from './upload/browser-path.ts';
-import { curlNginxPut, curlPost, curlTus } from './upload/curl.ts';
+import { fromBrowser, postTo, putToNginx, tusTo } from './upload/measures.ts';
 import { printAppFigures } from './upload/app-figures.ts';
 import { printResults, type Measure } from './upload/report.ts';
 import { startOurs, type Ours } from './upload/ours.ts';
@@ -94,28 +94,6 @@ async function copyAndSync(file: string, folder: string): Promise<number> {
   return seconds;
 }
 
-const load = () => os.loadavg()[0]!;
-
-/** Times one transfer of ours (peak RSS and CPU of the api process beside), checking the size it recorded. */
-async function measureOurs(
-  ours: Ours,
-  system: string,
-  run: number,
-  test: TestFile,
-  send: (name: string) => Promise<string>,
-): Promise<Measure> {
-  const before = load();
-  const probe = await ours.probe();
-  const start = performance.now();
-  const id = await send(`${system.replace(/\W+/g, '-')}-${run}${test.extension}`).catch((error: unknown) => {
-    throw new Error(`${system} failed; the server said:\n${ours.server.output()}`, { cause: error });
-  });
-  const seconds = (performance.now() - start) / 1000;
-  const { peakRssMb, cpu } = await probe.stop();
-  await ours.checkAndDelete(id, test.size);
-  return { run, system, load: before, seconds, bytes: test.size, peakRssMb, cpu };
-}
-
 export async function run(args: string[]): Promise<void> {
   const options = parseArgs(args);
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-bench-upload-'));
@@ -127,6 +105,7 @@ export async function run(args: string[]): Promise<void> {
       `Upload\n${formatLines([
         ['file', test.origin],
         ['disk', `${root}: ${((disk.bavail * disk.bsize) / GiB).toFixed(1)} GiB free; every system writes there`],
+        ['warm-up', `one untimed upload of ${path.basename(options.file.source)} as it is to each system before run 1`],
       ])}\n`,
     );
     const copySeconds = await copyAndSync(test.file, path.join(root, 'copy'));
@@ -163,64 +142,39 @@ export async function run(args: string[]): Promise<void> {
       ],
     });
     stops.push(() => nginx.stop());
-    const browser = options.browser ? await openBrowserPath(local.target.base, test.file, test.size) : undefined;
+    const browser = options.browser ? await openBrowserPath(local.target.base) : undefined;
     if (browser != null) stops.push(() => browser.close());
 
     const measures: Measure[] = [];
     const breakdowns: { run: number; figures: BrowserBreakdown }[] = [];
-    const toNginx = async (run: number) => {
-      const before = load();
-      const name = `nginx-${run}-${measures.length}${test.extension}`;
-      const start = performance.now();
-      const stored = await curlNginxPut(nginx.base, davRoot, test.file, name);
-      const seconds = (performance.now() - start) / 1000;
-      await fs.rm(path.join(davRoot, name));
-      if (stored !== test.size) throw new Error(`nginx stored ${stored} of ${test.size} bytes`);
-      return { run, system: 'nginx WebDAV PUT', load: before, seconds, bytes: test.size };
-    };
-    const report = (measure: Measure) => {
-      measures.push(measure);
-      console.log(
-        `run ${measure.run} ${measure.system}: load ${measure.load.toFixed(2)} before, ${measure.seconds.toFixed(2)} s, ` +
-          `${(measure.bytes / 1e6 / measure.seconds).toFixed(0)} MB/s`,
-      );
-    };
-    for (let run = 1; run <= options.runs; run += 1) {
-      for (const ours of [local, s3]) {
+    /** Run 0 is the warm-up, on the real slide as it is: the first upload of each process pays for its start. */
+    const measureRun = async (run: number, file: TestFile) => {
+      const done = (measure: Measure) => {
+        if (run === 0) return;
+        measures.push(measure);
+        console.log(
+          `run ${run} ${measure.system}: load ${measure.load.toFixed(2)} before, ${measure.seconds.toFixed(2)} s, ` +
+            `${(measure.bytes / 1e6 / measure.seconds).toFixed(0)} MB/s`,
+        );
+      };
+      for (const [ours, where] of [
+        [local, ''],
+        [s3, ' → S3'],
+      ] as const) {
         if (ours == null) continue;
-        const where = ours === s3 ? ' → S3' : '';
-        report(
-          await measureOurs(ours, `ours POST images${where}`, run, test, (n) => curlPost(ours.target, test.file, n)),
-        );
-        report(await toNginx(run));
-        report(
-          await measureOurs(ours, `ours tus, one PATCH${where}`, run, test, (n) =>
-            curlTus(ours.target, test.file, test.size, n),
-          ),
-        );
-        report(await toNginx(run));
+        done(await postTo(ours, `ours POST images${where}`, run, file));
+        done(await putToNginx(nginx, davRoot, run, file));
+        done(await tusTo(ours, `ours tus, one PATCH${where}`, run, file));
+        done(await putToNginx(nginx, davRoot, run, file));
       }
       if (browser != null) {
-        const before = load();
-        const probe = await local.probe();
-        const figures = await browser.upload(
-          { token: local.token, caseId: local.target.caseId },
-          `browser-${run}${test.extension}`,
-        );
-        const { peakRssMb, cpu } = await probe.stop();
-        await local.checkAndDelete(figures.imageId, test.size);
-        breakdowns.push({ run, figures });
-        report({
-          run,
-          system: 'browser: tus-js-client',
-          load: before,
-          seconds: figures.seconds,
-          bytes: test.size,
-          peakRssMb,
-          cpu,
-        });
+        const { measure, figures } = await fromBrowser(browser, local, run, file);
+        done(measure);
+        if (run > 0) breakdowns.push({ run, figures });
       }
-    }
+    };
+    await measureRun(0, await prepareTestFile({ kind: 'as-is', source: options.file.source }, root));
+    for (let run = 1; run <= options.runs; run += 1) await measureRun(run, test);
     printResults({ measures, breakdowns, copySeconds, size: test.size });
     if (browser != null)
       console.log(`\nBrowser: headless Chromium on a page of our server running ${browserSettings()}.`);

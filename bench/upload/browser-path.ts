@@ -128,12 +128,16 @@ function breakdown(result: PageResult, size: number): BrowserBreakdown {
 }
 
 export interface BrowserPath {
-  upload(target: { token: string; caseId: string }, filename: string): Promise<BrowserBreakdown>;
+  /** Chooses `file` in the page's file input, as a user does, and uploads it through the app's code. */
+  upload(
+    target: { token: string; caseId: string },
+    file: { path: string; size: number; name: string },
+  ): Promise<BrowserBreakdown>;
   close(): Promise<void>;
 }
 
-/** Headless Chromium on a page of our server with `file` chosen in a file input, ready to upload it. */
-export async function openBrowserPath(base: string, file: string, size: number): Promise<BrowserPath> {
+/** Headless Chromium on a page of our server, with the app's upload code loaded. */
+export async function openBrowserPath(base: string): Promise<BrowserPath> {
   const script = await pageScript();
   const browser: Browser = await launchBrowser();
   try {
@@ -142,16 +146,18 @@ export async function openBrowserPath(base: string, file: string, size: number):
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><input type="file" id="file">' }),
     );
     await page.goto(`${base}${PAGE_PATH}`);
+    // While a route is set, Playwright intercepts every request of the page, uploads too, and copies their bodies.
+    await page.unrouteAll();
     await page.addScriptTag({ content: script });
-    await page.locator('#file').setInputFiles(file);
     return {
-      async upload(target, filename) {
+      async upload(target, file) {
+        await page.locator('#file').setInputFiles(file.path);
         const result = await page.evaluate(
           (options) =>
             (globalThis as unknown as { benchUpload(o: typeof options): Promise<PageResult> }).benchUpload(options),
-          { ...target, filename },
+          { ...target, filename: file.name },
         );
-        return breakdown(result, size);
+        return breakdown(result, file.size);
       },
       close: () => browser.close(),
     };

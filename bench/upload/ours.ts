@@ -50,7 +50,7 @@ export interface Services {
 
 export interface Probe {
   /** The api process's peak RSS (MiB) and CPU seconds since the probe started, with the machine's busy seconds. */
-  stop(): Promise<{ peakRssMb: number; cpu: { server: number; machineBusy: number } }>;
+  stop(): Promise<{ peakRssMb: number; cpu: { receiver: number; machineBusy: number } }>;
 }
 
 export interface Ours {
@@ -99,13 +99,13 @@ export async function startOurs(services: Services, storage: Record<string, stri
     token,
     async probe() {
       const sampler = new RssSampler(pid);
-      const meter = new CpuMeter(pid);
+      const meter = new CpuMeter(async () => [pid]);
       sampler.start();
       await meter.start();
       return {
         async stop() {
-          const { server: serverCpu, machineBusy } = await meter.stop();
-          return { peakRssMb: (await sampler.stop()) / 1024, cpu: { server: serverCpu, machineBusy } };
+          const { processes, machineBusy } = await meter.stop();
+          return { peakRssMb: (await sampler.stop()) / 1024, cpu: { receiver: processes, machineBusy } };
         },
       };
     },

@@ -9,7 +9,8 @@ export const MAX_LOAD_TO_JUDGE = 2;
 /** The api process's peak RSS while it receives a slide (issue 30). */
 const GOAL_RSS_MB = 300;
 const JUDGED = ['ours POST images', 'ours tus, one PATCH'];
-const NGINX = 'nginx WebDAV PUT';
+export const NGINX = 'nginx WebDAV PUT';
+export const BROWSER = 'browser: tus-js-client';
 
 export interface Measure {
   run: number;
@@ -19,7 +20,8 @@ export interface Measure {
   seconds: number;
   bytes: number;
   peakRssMb?: number;
-  cpu?: { server: number; machineBusy: number };
+  /** CPU seconds of the receiving server's processes (ours or nginx), of Chromium's, and of all cores. */
+  cpu?: { receiver: number; chromium?: number; machineBusy: number };
 }
 
 const rate = (measure: { bytes: number; seconds: number }) => measure.bytes / 1e6 / measure.seconds;
@@ -36,7 +38,14 @@ function verdict(measure: Measure, nginx: Measure, share: number): string {
   return share >= GOAL_NGINX_SHARE ? 'PASS' : 'FAIL';
 }
 
-function breakdownLine(run: number, figures: BrowserBreakdown, size: number, curlTus?: Measure): string {
+function breakdownLine(
+  run: number,
+  figures: BrowserBreakdown,
+  size: number,
+  measures: { curlTus?: Measure; browser?: Measure },
+): string {
+  const { curlTus, browser } = measures;
+  const cpu = browser?.cpu;
   const s = (value: number) => `${value.toFixed(2)} s`;
   const sendRate = size / 1e6 / figures.sending;
   return (
@@ -46,7 +55,11 @@ function breakdownLine(run: number, figures: BrowserBreakdown, size: number, cur
     ` + ${figures.patches} PATCH bodies leaving Chromium ${s(figures.sending)} (${sendRate.toFixed(0)} MB/s while sending)` +
     ` + waiting after each PATCH's last byte ${s(figures.answers)} (the last PATCH's ${s(figures.lastAnswer)}: ` +
     `fsync, the file moved into the store, the image row)` +
-    ` + between requests and the app's own steps ${s(figures.between)}`
+    ` + between requests and the app's own steps ${s(figures.between)}` +
+    (cpu
+      ? `; CPU meanwhile: Chromium ${s(cpu.chromium ?? 0)}, the api ${s(cpu.receiver)}, all cores ` +
+        `${s(cpu.machineBusy)} of ${s(figures.seconds * os.availableParallelism())}`
+      : '')
   );
 }
 
@@ -86,7 +99,9 @@ export function printResults(results: {
       rate(measure).toFixed(0),
       share,
       judged,
-      measure.cpu ? `${measure.cpu.server.toFixed(1)} / ${measure.cpu.machineBusy.toFixed(1)}` : '',
+      measure.cpu
+        ? `${measure.cpu.receiver.toFixed(2)} / ${measure.cpu.chromium?.toFixed(2) ?? '-'} / ${measure.cpu.machineBusy.toFixed(1)}`
+        : '',
       measure.peakRssMb == null
         ? ''
         : `${measure.peakRssMb.toFixed(0)} ${measure.peakRssMb < GOAL_RSS_MB ? 'PASS' : 'FAIL'}`,
@@ -115,7 +130,7 @@ export function printResults(results: {
           { title: 'MB/s', align: 'right' },
           { title: '× nginx after it' },
           { title: `goal ≥ ${GOAL_NGINX_SHARE}×` },
-          { title: 'CPU s: server / machine', align: 'right' },
+          { title: 'CPU s: server / Chromium / machine', align: 'right' },
           { title: `server peak RSS MiB (< ${GOAL_RSS_MB})`, align: 'right' },
         ],
         rows,
@@ -138,8 +153,8 @@ export function printResults(results: {
   if (results.breakdowns.length > 0) {
     console.log("\nBrowser's time (page timings: Resource Timing of each request, the transport's upload progress)");
     for (const { run, figures } of results.breakdowns) {
-      const curlTus = measures.find((measure) => measure.run === run && measure.system === JUDGED[1]);
-      console.log(breakdownLine(run, figures, size, curlTus));
+      const inRun = (system: string) => measures.find((measure) => measure.run === run && measure.system === system);
+      console.log(breakdownLine(run, figures, size, { curlTus: inRun(JUDGED[1]!), browser: inRun(BROWSER) }));
     }
   }
   console.log(
@@ -149,6 +164,6 @@ export function printResults(results: {
       'one PATCH. nginx (nginx-light, ' +
       `${os.availableParallelism()} workers): WebDAV PUT, the body written to its client_body temp file on the ` +
       'same disk and renamed into place, then `sync FILE` (fsync) timed with it. Load = 1-minute load average ' +
-      `(${os.availableParallelism()} cores). CPU: the api process's seconds and all cores' busy seconds.`,
+      `(${os.availableParallelism()} cores). CPU: seconds of the receiving server's processes (the api process, or nginx's master and workers), of Chromium's processes, and all cores' busy seconds (every process on the machine).`,
   );
 }
