@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { TUS_CHUNK_SIZE } from '../../apps/web/src/features/uploads/tus-settings.ts';
 import { QUEUE_CONCURRENCY } from '../../apps/web/src/features/uploads/upload-types.ts';
 import { launchBrowser } from '../../e2e/support/browser.ts';
+import { breakdown, type BrowserBreakdown, type PageResult } from './breakdown.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** A blank page of our server's origin, so that the uploads are same-origin requests as in the app. */
@@ -44,39 +45,6 @@ globalThis.benchUpload = async ({ token, caseId, filename }) => {
 };
 `;
 
-interface PageRequest {
-  name: string;
-  startTime: number;
-  requestStart: number;
-  responseStart: number;
-  responseEnd: number;
-}
-
-interface PageResult {
-  start: number;
-  end: number;
-  /** [page time in ms, fraction sent] as the transport reported it. */
-  progress: [number, number][];
-  requests: PageRequest[];
-  imageId: string;
-}
-
-/** Where the browser's time went, in seconds (they add up to `seconds`). */
-export interface BrowserBreakdown {
-  seconds: number;
-  imageId: string;
-  patches: number;
-  /** The creation request. */
-  creation: number;
-  /** PATCH bodies leaving the browser: from the request's start to the last byte's upload progress. */
-  sending: number;
-  /** From a PATCH's last byte to its answer (the server finishing the request); `lastAnswer` of it for the last. */
-  answers: number;
-  lastAnswer: number;
-  /** Between one answer and the next request, and before the first and after the last (the app's own steps). */
-  between: number;
-}
-
 async function pageScript(): Promise<string> {
   const bundled = await build({
     stdin: { contents: PAGE_ENTRY, resolveDir: repositoryRoot, loader: 'ts', sourcefile: 'bench-upload-page.ts' },
@@ -88,43 +56,6 @@ async function pageScript(): Promise<string> {
     logLevel: 'silent',
   });
   return bundled.outputFiles[0]!.text;
-}
-
-/** The bytes sent when the transport reported `bytes` or more, in page time (ms); the last report otherwise. */
-function sentAt(progress: [number, number][], size: number, bytes: number): number {
-  const reached = progress.find(([, fraction]) => fraction * size >= bytes - 1);
-  return (reached ?? progress.at(-1) ?? [0])[0];
-}
-
-function breakdown(result: PageResult, size: number): BrowserBreakdown {
-  const [creation, ...patches] = result.requests;
-  if (creation == null || patches.length === 0) throw new Error('the page made no tus requests');
-  const seconds = (ms: number) => ms / 1000;
-  let sending = 0;
-  let answers = 0;
-  let lastAnswer = 0;
-  let between = creation.startTime - result.start;
-  let previousEnd = creation.responseEnd;
-  patches.forEach((request, index) => {
-    const lastByte = Math.min(size, (index + 1) * TUS_CHUNK_SIZE);
-    const sent = Math.min(request.responseEnd, Math.max(request.startTime, sentAt(result.progress, size, lastByte)));
-    between += request.startTime - previousEnd;
-    sending += sent - request.startTime;
-    answers += request.responseEnd - sent;
-    if (index === patches.length - 1) lastAnswer = request.responseEnd - sent;
-    previousEnd = request.responseEnd;
-  });
-  between += result.end - previousEnd;
-  return {
-    seconds: seconds(result.end - result.start),
-    imageId: result.imageId,
-    patches: patches.length,
-    creation: seconds(creation.responseEnd - creation.startTime),
-    sending: seconds(sending),
-    answers: seconds(answers),
-    lastAnswer: seconds(lastAnswer),
-    between: seconds(between),
-  };
 }
 
 export interface BrowserPath {
@@ -157,7 +88,7 @@ export async function openBrowserPath(base: string): Promise<BrowserPath> {
             (globalThis as unknown as { benchUpload(o: typeof options): Promise<PageResult> }).benchUpload(options),
           { ...target, filename: file.name },
         );
-        return breakdown(result, file.size);
+        return breakdown(result, file.size, TUS_CHUNK_SIZE);
       },
       close: () => browser.close(),
     };

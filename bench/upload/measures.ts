@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Running } from '../tiles/servers.ts';
 import { CpuMeter, descendants } from '../support/upload-probes.ts';
-import type { BrowserBreakdown, BrowserPath } from './browser-path.ts';
+import type { BrowserPath } from './browser-path.ts';
+import type { BrowserBreakdown } from './breakdown.ts';
 import { curlNginxPut, curlPost, curlTus } from './curl.ts';
 import type { Ours } from './ours.ts';
-import { BROWSER, NGINX, type Measure } from './report.ts';
+import { BROWSER, NGINX, type Measure } from './judge.ts';
 import type { TestFile } from './test-file.ts';
 
 const load = () => os.loadavg()[0]!;
