@@ -20,7 +20,7 @@ export interface ServerProcess {
 
 /** Runs the built server (`dist/main.js`) as `npm start` does, with its own environment. */
 export function startServerProcess(env: Record<string, string>, args: string[] = []): ServerProcess {
-  const child = spawn(process.execPath, [...(process.env.XARGS ? process.env.XARGS.split(' ') : []), '--enable-source-maps', builtServerMain, ...args], {
+  const child = spawn(process.execPath, ['--enable-source-maps', builtServerMain, ...args], {
     // Tests with time limits convert beside other test files: at the default niceness their conversions would starve.
     env: { ...process.env, LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', CONVERSION_NICENESS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
