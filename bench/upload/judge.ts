@@ -61,7 +61,9 @@ export function judge(measures: readonly Measure[]): Judged {
           ? 'PASS'
           : 'FAIL';
     verdicts.push(verdict);
-    bySystem.set(measure.system, [...(bySystem.get(measure.system) ?? []), `run ${measure.run} ${verdict}`]);
+    const short = verdict.startsWith(TOO_LOADED) ? `not judged, load ${worst.toFixed(2)}` : verdict;
+    const entry = `run ${measure.run} ${share.toFixed(2)}× ${short}`;
+    bySystem.set(measure.system, [...(bySystem.get(measure.system) ?? []), entry]);
   });
   const overall: Record<string, string> = {};
   for (const system of JUDGED) {
