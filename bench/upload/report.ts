@@ -104,6 +104,15 @@ export function printResults(results: {
       `before both its measures was ≤ ${MAX_LOAD_TO_JUDGE}`,
   );
   for (const system of JUDGED) console.log(`  ${system}: ${overall[system]}`);
+  const systems = [...new Set(measures.filter((m) => m.cpu != null).map((m) => m.system))];
+  const perMb = systems.map((system) => {
+    const of = measures.filter((m) => m.system === system && m.cpu != null);
+    return `${system} ${mean(of.map((m) => (m.cpu!.receiver * 1000) / (m.bytes / 1e6))).toFixed(2)}`;
+  });
+  console.log(
+    `\nCPU ms per MB received, the receiving server's processes, mean over runs (what caps a server on busy ` +
+      `cores): ${perMb.join('; ')}`,
+  );
   if (results.breakdowns.length > 0) {
     console.log("\nBrowser's time (page timings: Resource Timing of each request, the transport's upload progress)");
     for (const { run, figures } of results.breakdowns) console.log(breakdownLine(run, figures, size, measures));
@@ -113,7 +122,8 @@ export function printResults(results: {
       'runs from the first request to the last answer. Ours: the built server (dist/main.js --role api), ' +
       'which fsyncs the slide and records the image before it answers; tus = the creation and the whole file as ' +
       `one PATCH. nginx (nginx-light, ${os.availableParallelism()} workers): WebDAV PUT, the body written to its ` +
-      'client_body temp file on the same disk and renamed into place, then `sync FILE` (fsync) timed with it. ' +
+      'client_body temp file on the same disk (client_body_buffer_size 1m, client_max_body_size 0) and renamed into ' +
+      'place, then `sync FILE` (fsync) timed with it. ' +
       `Load = 1-minute load average (${os.availableParallelism()} cores). CPU: seconds of the receiving server's ` +
       "processes (the api process, or nginx's master and workers), of Chromium's processes, and all cores' busy " +
       'seconds (every process on the machine).',
