@@ -14,7 +14,7 @@ import type { BrowserBreakdown } from './upload/breakdown.ts';
 import { browserSettings, openBrowserPath } from './upload/browser-path.ts';
 import { fromBrowser, postTo, putToNginx, tusTo } from './upload/measures.ts';
 import { printAppFigures } from './upload/app-figures.ts';
-import type { Measure } from './upload/judge.ts';
+import { NGINX_DAV, type Measure } from './upload/judge.ts';
 import { printResults } from './upload/report.ts';
 import { startOurs, type Ours } from './upload/ours.ts';
 import { prepareTestFile, type FileChoice, type TestFile } from './upload/test-file.ts';
@@ -136,13 +136,7 @@ export async function run(args: string[]): Promise<void> {
     // nginx writes the body to its client_body temp folder in `dir` (beside our DATA_DIR) and renames it into `dav`.
     const davRoot = path.join(root, 'dav');
     await fs.mkdir(davRoot);
-    const nginx = await startNginx(path.join(root, 'nginx'), davRoot, {
-      server: [
-        'client_max_body_size 0;',
-        'client_body_buffer_size 1m;',
-        'location / { dav_methods PUT; create_full_put_path on; }',
-      ],
-    });
+    const nginx = await startNginx(path.join(root, 'nginx'), davRoot, { server: NGINX_DAV });
     stops.push(() => nginx.stop());
     const browser = options.browser ? await openBrowserPath(local.target.base) : undefined;
     if (browser != null) stops.push(() => browser.close());

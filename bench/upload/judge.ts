@@ -7,6 +7,12 @@ export const GOAL_RUNS = 3;
 /** The systems held to the goal; others (S3, the browser) are shown beside nginx without a verdict. */
 export const JUDGED = ['ours POST images', 'ours tus, one PATCH'] as const;
 export const NGINX = 'nginx WebDAV PUT';
+/** nginx's server block: WebDAV PUT, bodies of any size, read in 1 MiB (written to its temp file past that). */
+export const NGINX_DAV = [
+  'client_max_body_size 0;',
+  'client_body_buffer_size 1m;',
+  'location / { dav_methods PUT; create_full_put_path on; }',
+];
 export const BROWSER = 'browser: tus-js-client';
 export const TOO_LOADED = 'load too high to judge';
 

@@ -9,6 +9,7 @@ import {
   judge,
   MAX_LOAD_TO_JUDGE,
   NGINX,
+  NGINX_DAV,
   rate,
   type Measure,
 } from './judge.ts';
@@ -122,7 +123,7 @@ export function printResults(results: {
       'runs from the first request to the last answer. Ours: the built server (dist/main.js --role api), ' +
       'which fsyncs the slide and records the image before it answers; tus = the creation and the whole file as ' +
       `one PATCH. nginx (nginx-light, ${os.availableParallelism()} workers): WebDAV PUT, the body written to its ` +
-      'client_body temp file on the same disk (client_body_buffer_size 1m, client_max_body_size 0) and renamed into ' +
+      `client_body temp file on the same disk (${NGINX_DAV.slice(0, 2).join(' ')}) and renamed into ` +
       'place, then `sync FILE` (fsync) timed with it. ' +
       `Load = 1-minute load average (${os.availableParallelism()} cores). CPU: seconds of the receiving server's ` +
       "processes (the api process, or nginx's master and workers), of Chromium's processes, and all cores' busy " +
