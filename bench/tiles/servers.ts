@@ -98,11 +98,17 @@ async function waitForAnswer(url: string, child: ChildProcess, output: () => str
   throw new Error(`${child.spawnfile} did not answer at ${url} within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** Directives added to the generated nginx config: in its `server` block (e.g. WebDAV for the upload bench). */
+export interface NginxExtra {
+  server?: string[];
+}
+
 /**
  * nginx (Debian nginx-light) serving `root` as static files: generated config in `dir`, this user, no daemon,
- * no access log, sendfile, one worker per core, keep-alive without a request limit.
+ * no access log, sendfile, one worker per core, keep-alive without a request limit. Its temporary folders (request
+ * bodies among them) lie in `dir`.
  */
-export async function startNginx(dir: string, root: string): Promise<Running> {
+export async function startNginx(dir: string, root: string, extra: NginxExtra = {}): Promise<Running> {
   await fs.mkdir(dir, { recursive: true });
   const port = await freePort();
   const workers = os.availableParallelism();
@@ -126,7 +132,7 @@ ${temp}
   server {
     listen 127.0.0.1:${port};
     root ${root};
-  }
+${(extra.server ?? []).map((line) => `    ${line}\n`).join('')}  }
 }
 `;
   const file = path.join(dir, 'nginx.conf');
