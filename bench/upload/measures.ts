@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Running } from '../tiles/servers.ts';
 import { CpuMeter, descendants } from '../support/upload-probes.ts';
@@ -8,9 +7,9 @@ import type { BrowserBreakdown } from './breakdown.ts';
 import { curlNginxPut, curlPost, curlTus } from './curl.ts';
 import type { Ours } from './ours.ts';
 import { BROWSER, NGINX, type Measure } from './judge.ts';
+import { loadNow as load } from '../support/quiet.ts';
 import type { TestFile } from './test-file.ts';
 
-const load = () => os.loadavg()[0]!;
 const since = (start: number) => (performance.now() - start) / 1000;
 
 /** One transfer of ours (peak RSS and CPU of the api process beside), checked against the size it recorded. */
