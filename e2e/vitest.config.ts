@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * End-to-end run: one real app (server + built web) for the whole run, driven by Chromium.
  * `npm run build --workspace apps/web && npx vitest run --config e2e/vitest.config.ts`
+ * `npm test` starts several such runs side by side, each on a share of the files (scripts/journey-shards.ts).
  */
 export default defineConfig({
   test: {

@@ -1,62 +1,101 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  listJourneys,
+  measuredSeconds,
+  planShards,
+  readReport,
+  runShard,
+  tally,
+  type ShardRun,
+  type VitestReport,
+} from './journey-shards.ts';
 
 /**
- * The one test command: unit and integration tests (real PostgreSQL), then the browser tests
- * (real server, real Chromium). Ends with `N passed, M failed` over both.
+ * The one test command: unit and integration tests (real PostgreSQL), then the browser tests (real server, real
+ * Chromium) in E2E_SHARDS concurrent shards (default 2). Ends with `N passed, M failed` over both.
+ * `npm test -- --unit` runs only the first, `npm test -- --e2e` only the second.
  */
-const suites = [
-  { name: 'unit and integration', phase: 'unit+integration', args: [] as string[], before: [] as string[][] },
-  // The browser tests drive the built web app, served by the real server.
-  {
-    name: 'browser (e2e)',
-    phase: 'journeys',
-    args: ['--config', 'e2e/vitest.config.ts'],
-    before: [['npm', 'run', 'build']],
-  },
-];
+
 /** Prints how long a phase took, in the form .ci/run gathers ("phase NAME: N s"). */
-function timed<T>(phase: string, step: () => T): T {
+async function timed<T>(phase: string, step: () => T | Promise<T>): Promise<T> {
   const started = performance.now();
-  const result = step();
+  const result = await step();
   process.stdout.write(`phase ${phase}: ${Math.round((performance.now() - started) / 1000)} s\n`);
   return result;
 }
+
 const only = process.argv[2];
+const root = process.cwd();
 const resultsDir = path.resolve('test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 
 let passed = 0;
 let failed = 0;
-for (const suite of suites) {
-  if (only === '--unit' && suite.args.length > 0) continue;
-  const report = path.join(resultsDir, `${suite.name.replace(/\W+/g, '-')}.json`);
+function count(runs: { report: VitestReport | null; exit: number | string | null }[]) {
+  const result = tally(runs);
+  passed += result.passed;
+  failed += result.failed;
+}
+
+if (only !== '--e2e') {
+  process.stdout.write(`\n=== unit and integration tests ===\n`);
+  const report = path.join(resultsDir, 'unit-and-integration.json');
   fs.rmSync(report, { force: true });
-  process.stdout.write(`\n=== ${suite.name} tests ===\n`);
-  const prepared = suite.before.every(
-    ([command, ...args]) => timed('build', () => spawnSync(command!, args, { stdio: 'inherit' })).status === 0,
+  const run = await timed('unit+integration', () =>
+    spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+      stdio: 'inherit',
+    }),
   );
-  if (!prepared) {
-    failed += 1;
-    continue;
+  count([{ report: readReport(report), exit: run.status ?? run.signal }]);
+}
+
+if (only !== '--unit') {
+  process.stdout.write(`\n=== browser (e2e) tests ===\n`);
+  // The browser tests drive the built web app, served by the real server.
+  const build = await timed('build', () => spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }));
+  if (build.status !== 0) failed += 1;
+  else await journeys();
+}
+
+/**
+ * Two shards halve the journeys' wall time on two cores: most of a journey is waiting (the server, conversions,
+ * Chromium's rendering). An app started elsewhere (E2E_BASE_URL) is one server and its data: one shard.
+ */
+async function journeys() {
+  const durations = JSON.parse(fs.readFileSync('e2e/durations.json', 'utf8')) as Record<string, number>;
+  const shardCount = process.env.E2E_BASE_URL ? 1 : Number(process.env.E2E_SHARDS ?? 2);
+  if (!Number.isInteger(shardCount) || shardCount < 1)
+    throw new Error(`E2E_SHARDS must be 1 or more, not ${shardCount}`);
+  const plan = planShards(listJourneys(root), durations, shardCount);
+  for (const [index, shard] of plan.entries()) {
+    process.stdout.write(
+      `shard ${index + 1}/${plan.length}: ${shard.files.length} files, about ${shard.seconds} s: ${shard.files.join(' ')}\n`,
+    );
   }
-  const run = timed(suite.phase, () =>
-    spawnSync(
-      'npx',
-      ['vitest', 'run', ...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-      { stdio: 'inherit' },
+  const printWhole = (index: number) => (run: ShardRun) => {
+    process.stdout.write(`\n--- journeys shard ${index + 1}/${plan.length} (exit ${String(run.exit)}) ---\n`);
+    process.stdout.write(fs.readFileSync(run.logFile));
+    process.stdout.write(`--- end of shard ${index + 1}/${plan.length}; its server log and screenshots are in `);
+    process.stdout.write(`${path.relative(root, path.dirname(run.logFile))} ---\n`);
+  };
+  const runs = await timed('journeys', () =>
+    Promise.all(
+      plan.map((shard, index) =>
+        runShard(root, shard.files, path.join(resultsDir, `journeys-${index + 1}`), printWhole(index)),
+      ),
     ),
   );
-  if (fs.existsSync(report)) {
-    const result = JSON.parse(fs.readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
-    passed += result.numPassedTests;
-    failed += result.numFailedTests;
-    // A suite that crashed outside a test (setup, collection) reports no failed test but still failed.
-    if (run.status !== 0 && result.numFailedTests === 0) failed += 1;
-  } else {
-    failed += 1;
-  }
+  const results = runs.map((run) => ({ report: readReport(run.reportFile), exit: run.exit }));
+  count(results);
+  const measured = measuredSeconds(
+    root,
+    results.flatMap(({ report }) => (report === null ? [] : [report])),
+  );
+  // To refresh the shards' balance: copy it over e2e/durations.json after a run on the CI machine.
+  fs.writeFileSync(path.join(resultsDir, 'journey-durations.json'), `${JSON.stringify(measured, null, 2)}\n`);
 }
+
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 ? 1 : 0);
