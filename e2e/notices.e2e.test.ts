@@ -61,7 +61,7 @@ describe('notices and mentions', () => {
           await page.getByTestId('notice-save').click();
           await page
             .getByTestId('notice-form')
-            .getByText(language === 'en' ? 'Title is required' : 'Title is required')
+            .getByText(language === 'en' ? 'Title is required' : 'タイトルは必須です')
             .waitFor();
           await page.getByTestId('notice-title').fill(title);
           await page.getByTestId('notice-overview').fill('The slide scanner is serviced on Friday morning.');

@@ -35,6 +35,8 @@ export interface StartAppServerOptions {
   stopTimeoutMs?: number;
   /** Keep the data folder after stop, to inspect the database or stored files. */
   keepData?: boolean;
+  /** Log file name in the results folder, for a journey's own server beside the shared one. Default app-server.log. */
+  logName?: string;
 }
 
 const POLL_INTERVAL_MS = 500;
@@ -60,7 +62,7 @@ export async function startAppServer(options: StartAppServerOptions = {}): Promi
   // mkdtemp makes it 0700; run as root, embedded PostgreSQL's initdb runs as another user and must enter it.
   await fsp.chmod(dataDir, 0o755);
   await fsp.mkdir(resultsDir, { recursive: true });
-  const logFile = path.join(resultsDir, 'app-server.log');
+  const logFile = path.join(resultsDir, options.logName ?? 'app-server.log');
   const log = fs.createWriteStream(logFile);
 
   const launch = (): ServerProcess => {

@@ -7,6 +7,7 @@ import { registerIdp } from './auth/idp/mount.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerChaos } from './http/chaos.ts';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.ts';
 import { registerForwardedForCleanup } from './http/forwarded-for.ts';
 import { registerJsonBodies } from './http/json-body.ts';
@@ -129,7 +130,7 @@ export interface AppDeps {
     | 'mail'
     | 'trustProxy'
   > &
-    Partial<Pick<Config, 'helpUrl'>>;
+    Partial<Pick<Config, 'helpUrl' | 'chaos'>>;
   database: Database;
   blobs: BlobStore;
   /** Puts a job on a queue; the api process only sends, workers run them. */
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerJsonBodies(app);
   registerNulCharacterCheck(app);
+  if (deps.config.chaos) registerChaos(app, deps.config.chaos);
   const metrics = deps.metrics ?? createMetrics();
   metrics.watchPool('app', deps.database.pool);
   metrics.watchQueues(deps.queueState);
@@ -224,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         oidc: deps.config.oidc,
         maxCaseImages: deps.config.maxCaseImages,
         helpUrl: deps.config.helpUrl,
+        chaos: deps.config.chaos,
       });
       await api.register(accountRoutes, { service: createAccountService({ accounts, capabilities }) });
       await api.register(organizationRoutes, {

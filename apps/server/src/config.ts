@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { MESSAGES } from '@pathology/contract';
+import { MESSAGES, type ChaosSettings } from '@pathology/contract';
+import { ChaosSettingError, parseChaos } from './http/chaos.ts';
+import { HTTP_PROCESS_ENV } from './http-processes.ts';
 import {
   parseStorageUrl,
   StorageUrlError,
@@ -68,6 +70,7 @@ const EnvSchema = z.object({
   OPS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(45),
+  CHAOS: z.string().optional(),
 });
 
 export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
@@ -126,6 +129,8 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
     'On SIGTERM: time given to requests in flight and running jobs to finish; jobs still running then go back to their queue for another worker. Default 20.',
   JOB_LEASE_SECONDS:
     'A running job whose worker has not been heard from for this long (its process or machine died) is taken back and retried by another worker; workers renew every quarter of it. Default 45.',
+  CHAOS:
+    'Makes chosen API routes slow and unreliable, to show how the web app recovers: e.g. `delay:200-700,errors:0.05,routes:/api/v1/cases*;/api/v1/images*` waits 200–700 ms and answers 5 % of them 503 (routes: paths with `*`, separated by `;`; default /api/*). Only with the embedded database and its demo data (no DATABASE_URL, SEED_DEMO not false); the server refuses to start otherwise, logs it at start and the web app shows a banner. Default: off.',
 };
 
 export interface Config {
@@ -164,6 +169,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** How soon a dead worker's job is taken back. */
   jobLease: LeasePolicy;
+  /** CHAOS: routes made slow and unreliable on purpose; demo installations only. */
+  chaos: ChaosSettings | undefined;
 }
 
 /** Parses the command line and environment; throws ConfigError with a message fit for the operator. */
@@ -180,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const builtIn = e.OIDC_ISSUER == null;
   const clientId = builtIn ? (e.OIDC_CLIENT_ID ?? 'pathology-web') : requireSetting(e.OIDC_CLIENT_ID, 'OIDC_CLIENT_ID');
+  const seedDemo = e.SEED_DEMO ?? e.DATABASE_URL == null;
+  // Forked HTTP processes are handed the embedded database's URL by the primary, which checked CHAOS already.
+  const embedded = e.DATABASE_URL == null || env[HTTP_PROCESS_ENV] === '1';
   return {
     role,
     port: e.PORT,
@@ -188,7 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
-    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL == null,
+    seedDemo,
     maxCaseImages: e.MAX_CASE_IMAGES,
     helpUrl: e.HELP_URL,
     detectionImport: { maxBytes: e.DETECTIONS_MAX_MB * 1024 * 1024, maxFeatures: e.DETECTIONS_MAX_FEATURES },
@@ -224,7 +234,23 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
     opsPort: e.OPS_PORT,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     jobLease: { lapseSeconds: e.JOB_LEASE_SECONDS, heartbeatSeconds: e.JOB_LEASE_SECONDS / 4 },
+    chaos: e.CHAOS == null ? undefined : parseChaosSetting(e.CHAOS, embedded && seedDemo),
   };
+}
+
+/** Failing requests on purpose is for demonstrations: never on a database that holds real work. */
+function parseChaosSetting(value: string, embeddedDemo: boolean): ChaosSettings {
+  if (!embeddedDemo) {
+    throw new ConfigError(
+      'CHAOS only runs on the embedded database with its demo data: unset DATABASE_URL and SEED_DEMO=false, or unset CHAOS',
+    );
+  }
+  try {
+    return parseChaos(value);
+  } catch (error) {
+    if (error instanceof ChaosSettingError) throw new ConfigError(`Invalid setting CHAOS: ${error.message}`);
+    throw error;
+  }
 }
 
 function parseStorage(value: string): StorageLocation {

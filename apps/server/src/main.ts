@@ -54,6 +54,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = pino({ level: config.logLevel });
+  if (config.chaos) {
+    log.warn({ chaos: config.chaos }, 'CHAOS is on: chosen API routes are delayed and fail on purpose (demo only)');
+  }
   const running: Running = { stops: [], drains: [], readiness: createReadiness(), metrics: createMetrics() };
   const { stops } = running;
   const shutdown = async (signal: string): Promise<void> => {

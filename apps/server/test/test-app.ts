@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_CASE_IMAGES } from '@pathology/contract';
+import { DEFAULT_MAX_CASE_IMAGES, type ChaosSettings } from '@pathology/contract';
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -51,6 +51,8 @@ export function useTestApp(
     helpUrl?: string;
     /** Limits of one import of detections; defaults generous enough for any test file. */
     detectionImport?: { maxBytes: number; maxFeatures: number };
+    /** CHAOS: routes made slow and unreliable; off by default. */
+    chaos?: ChaosSettings;
   } = {},
 ): TestContext {
   const context = {} as TestContext;
@@ -80,6 +82,7 @@ export function useTestApp(
         trustProxy: false,
         maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
         helpUrl: options.helpUrl,
+        chaos: options.chaos,
         detectionImport: options.detectionImport ?? { maxBytes: 512 * 1024 * 1024, maxFeatures: 1_000_000 },
         models: testModelFolders(context.dataDir),
         publicUrl: 'http://app.test',

@@ -22,3 +22,4 @@ export * from './api/image-notes.ts';
 export * from './api/memberships.ts';
 export * from './api/contracts.ts';
 export * from './api/alignments.ts';
+export * from './api/validation-messages.ts';

@@ -24,23 +24,31 @@ export const COLOR_SETTING_RANGES = {
 export const COLOR_SETTING_KEYS = ['saturation', 'tint', 'brightness', 'contrast', 'gamma', 'invert'] as const;
 export type ColorSettingKey = (typeof COLOR_SETTING_KEYS)[number];
 
-const percent = (name: string) =>
-  z
-    .number()
-    .int(`${name} must be a whole number`)
-    .min(-100, `${name} must be at least -100`)
-    .max(100, `${name} must be at most 100`);
+/** Messages of the colour settings and presets; the field they concern is the issue's path. */
+export const COLOR_MESSAGES = {
+  wholeNumber: 'Must be a whole number',
+  atLeast: 'Must be at least ${min}',
+  atMost: 'Must be at most ${max}',
+  presetNameRequired: 'Name is required',
+  presetNameTooLong: 'Name must be at most ${max} characters',
+  caseIdInvalid: 'caseId must be a case id',
+} as const;
+
+const atLeast = (min: number) => COLOR_MESSAGES.atLeast.replace('${min}', String(min));
+const atMost = (max: number) => COLOR_MESSAGES.atMost.replace('${max}', String(max));
+
+const percent = () => z.number().int(COLOR_MESSAGES.wholeNumber).min(-100, atLeast(-100)).max(100, atMost(100));
 
 const FIELDS = {
-  saturation: percent('Saturation').describe('−100 (greyscale) .. 100 (double), default 0'),
-  brightness: percent('Brightness').describe('−100 (black) .. 100 (double), default 0'),
-  contrast: percent('Contrast').describe('−100 (flat grey) .. 100 (double), default 0'),
+  saturation: percent().describe('−100 (greyscale) .. 100 (double), default 0'),
+  brightness: percent().describe('−100 (black) .. 100 (double), default 0'),
+  contrast: percent().describe('−100 (flat grey) .. 100 (double), default 0'),
   gamma: z
     .number()
-    .min(COLOR_SETTING_RANGES.gamma.min, 'Gamma must be at least 0.1')
-    .max(COLOR_SETTING_RANGES.gamma.max, 'Gamma must be at most 3')
+    .min(COLOR_SETTING_RANGES.gamma.min, atLeast(COLOR_SETTING_RANGES.gamma.min))
+    .max(COLOR_SETTING_RANGES.gamma.max, atMost(COLOR_SETTING_RANGES.gamma.max))
     .describe('0.1 .. 3, default 1; output = input^(1/gamma)'),
-  tint: percent('Tint').describe('Hue shift of tint × 1.8° (−180° .. 180°), default 0'),
+  tint: percent().describe('Hue shift of tint × 1.8° (−180° .. 180°), default 0'),
   invert: z.union([z.literal(0), z.literal(1)]).describe('1 shows the negative, default 0'),
 };
 
@@ -109,17 +117,20 @@ export type MyColor = z.infer<typeof MyColorSchema>;
 
 /** POST accounts/me/color: saves the caller's colour for a case they can see. */
 export const SaveMyColorRequestSchema = BitmapColorSettingsSchema.extend({
-  caseId: z.uuid('caseId must be a case id'),
+  caseId: z.uuid(COLOR_MESSAGES.caseIdInvalid),
 });
 export type SaveMyColorRequest = z.infer<typeof SaveMyColorRequestSchema>;
 
 export const MAX_COLOR_PRESET_NAME_LENGTH = 100;
 
 const PresetNameSchema = z
-  .string('Name is required')
+  .string(COLOR_MESSAGES.presetNameRequired)
   .trim()
-  .min(1, 'Name is required')
-  .max(MAX_COLOR_PRESET_NAME_LENGTH, `Name must be at most ${MAX_COLOR_PRESET_NAME_LENGTH} characters`);
+  .min(1, COLOR_MESSAGES.presetNameRequired)
+  .max(
+    MAX_COLOR_PRESET_NAME_LENGTH,
+    COLOR_MESSAGES.presetNameTooLong.replace('${max}', String(MAX_COLOR_PRESET_NAME_LENGTH)),
+  );
 
 /** A named colour adjustment of a group; at most one per group is its default. */
 export const ColorPresetSchema = z.object({

@@ -21,6 +21,9 @@ export type CaseGrant = z.infer<typeof CaseGrantSchema>;
 export const CaseGrantListSchema = z.object({ data: z.array(CaseGrantSchema), total: z.number() });
 export type CaseGrantList = z.infer<typeof CaseGrantListSchema>;
 
+/** Messages of the grant form: granteeId must name a visible group, or an account. */
+export const GRANTEE_MESSAGES = { chooseGroup: 'Choose a group' } as const;
+
 /**
  * POST cases/{id}/grants. granteeId is a group id for `organization`; for `account` an account id
  * or the account's e-mail address.
@@ -35,7 +38,7 @@ export const CreateCaseGrantRequestSchema = z
     const isUuid = z.uuid().safeParse(value.granteeId).success;
     const isEmail = z.email().safeParse(value.granteeId).success;
     if (value.granteeType === 'organization' && !isUuid) {
-      context.addIssue({ code: 'custom', path: ['granteeId'], message: 'Choose a group' });
+      context.addIssue({ code: 'custom', path: ['granteeId'], message: GRANTEE_MESSAGES.chooseGroup });
     }
     if (value.granteeType === 'account' && !isUuid && !isEmail) {
       context.addIssue({ code: 'custom', path: ['granteeId'], message: MESSAGES.fieldEmail });

@@ -30,6 +30,8 @@ export const IMAGE_MESSAGES = {
   /** Process error -100 and -101 (part 2 §8). */
   unsupportedData: 'image contains unsupported data',
   pleaseReprocess: 'please reprocess image',
+  invalidMetadata: 'Invalid metadata',
+  metadataNotJson: 'metadata must be JSON',
 } as const;
 
 /** Longest filename accepted for an image or attachment, in characters. */
@@ -72,9 +74,9 @@ export const ImageUploadQuerySchema = z.object({
       try {
         const parsed = ImageUploadMetadataSchema.safeParse(JSON.parse(text));
         if (parsed.success) return parsed.data;
-        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid metadata' });
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? IMAGE_MESSAGES.invalidMetadata });
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'metadata must be JSON' });
+        ctx.addIssue({ code: 'custom', message: IMAGE_MESSAGES.metadataNotJson });
       }
       return z.NEVER;
     }),

@@ -16,12 +16,14 @@ export const IMAGE_ORDER_FIELDS = ['displayName', 'filename', 'createdAt', 'orga
 export const ImageOrderSchema = z.object({ field: z.enum(IMAGE_ORDER_FIELDS), direction: SortDirectionSchema });
 export type ImageOrder = z.infer<typeof ImageOrderSchema>;
 
+export const SCREEN_SETTING_MESSAGES = { thenBySameField: 'The second priority cannot repeat the first' } as const;
+
 /** The case's images: ordered by `order`, then by `thenBy` (never the same field) among equals. */
 export const CaseDetailSettingSchema = z
   .object({ order: ImageOrderSchema, thenBy: ImageOrderSchema.nullable().default(null) })
   .refine((setting) => setting.thenBy?.field !== setting.order.field, {
     path: ['thenBy', 'field'],
-    message: 'The second priority cannot repeat the first',
+    message: SCREEN_SETTING_MESSAGES.thenBySameField,
   });
 export type CaseDetailSetting = z.infer<typeof CaseDetailSettingSchema>;
 

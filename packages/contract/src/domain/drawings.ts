@@ -45,6 +45,7 @@ export const DRAWING_MESSAGES = {
   downloadNotFound: 'Drawings data does not exist.',
   downloadFailed: 'Failed to download Image drawings.',
   downloadSucceeded: 'Image drawings downloaded successfully.',
+  lineColorInvalid: 'Use a colour such as #868e96',
 } as const;
 
 /** x, y in full-resolution image pixels. */
@@ -119,7 +120,7 @@ export const DrawingStyleSchema = z.object({
   lineWidth: z.number().int().min(1).max(MAX_DRAWING_LINE_WIDTH).default(DEFAULT_DRAWING_LINE_WIDTH),
   lineColor: z
     .string()
-    .regex(/^#[0-9a-f]{6}$/i, 'Use a colour such as #868e96')
+    .regex(/^#[0-9a-f]{6}$/i, DRAWING_MESSAGES.lineColorInvalid)
     .default(DEFAULT_DRAWING_LINE_COLOR),
 });
 export type DrawingStyle = z.infer<typeof DrawingStyleSchema>;

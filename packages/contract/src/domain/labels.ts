@@ -46,9 +46,14 @@ export function formatLabelName(icon: string, color: string): string {
   return `${icon}-${color.toUpperCase()}`;
 }
 
+export const LABEL_MESSAGES = {
+  badName: 'Label name must look like "IconName-#RRGGBB"',
+  unknownPublic: 'Unknown public label',
+} as const;
+
 export const LabelNameSchema = z
   .string()
-  .refine((name) => parseLabelName(name) !== null, { message: 'Label name must look like "IconName-#RRGGBB"' });
+  .refine((name) => parseLabelName(name) !== null, { message: LABEL_MESSAGES.badName });
 
 /** A label as sent by the client: the private star, or one of the public icon and colour combinations. */
 export const LabelInputSchema = z.discriminatedUnion('visibilityType', [
@@ -56,7 +61,7 @@ export const LabelInputSchema = z.discriminatedUnion('visibilityType', [
   z.object({
     visibilityType: z.literal('public'),
     labelName: z.string().refine((name) => PUBLIC_LABEL_NAMES.includes(name), {
-      message: 'Unknown public label',
+      message: LABEL_MESSAGES.unknownPublic,
     }),
   }),
 ]);

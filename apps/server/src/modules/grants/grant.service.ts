@@ -5,6 +5,7 @@ import type {
   GroupRole,
   UpdateCaseGrantRequestSchema,
 } from '@pathology/contract';
+import { GRANTEE_MESSAGES } from '@pathology/contract';
 import { z } from 'zod';
 import type { Caller } from '../../auth/caller.ts';
 import { CASE_ROLES, type CapabilitiesService, type CaseRole } from '../../auth/capabilities/index.ts';
@@ -22,7 +23,7 @@ interface Deps {
 export const GRANT_MESSAGES = {
   roleAboveOwn: 'You may not grant or change a role above your own on this case',
   unknownAccount: 'No account with this e-mail address or id',
-  unknownGroup: 'Choose a group',
+  unknownGroup: GRANTEE_MESSAGES.chooseGroup,
   duplicate: 'This account or group already has a permission on the case; change its role instead',
 } as const;
 

@@ -6,6 +6,7 @@ import { SessionExpiryNotice } from '../auth/SessionExpiryNotice.tsx';
 import { UpdateNotifier } from '../update-checker/UpdateNotifier.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { AppNavbar } from './AppNavbar.tsx';
+import { ChaosBanner } from './ChaosBanner.tsx';
 
 export function AppLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
@@ -23,6 +24,7 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <Container size="xl" px={0}>
+          <ChaosBanner />
           <Outlet />
         </Container>
       </AppShell.Main>

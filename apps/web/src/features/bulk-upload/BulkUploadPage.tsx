@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { errorText } from '../../i18n/error-text.ts';
 import { useAccountRoles } from '../account/account.queries.ts';
 import { useCurrentOrganization } from '../organizations/useCurrentOrganization.ts';
+import { unparsableFiles } from '../uploads/file-check.ts';
 import { acceptOf, CASE_IMAGE_EXTENSIONS } from '../uploads/file-types.ts';
 import { isActive } from '../uploads/upload-engine.ts';
 import { confirmAbortUploads, uploadEngine } from '../uploads/upload-service.ts';
@@ -64,9 +65,17 @@ export function BulkUploadPage() {
   const preview = async () => {
     if (!current) return;
     dispatchBulk({ type: 'preview', organizationId: current.id });
-    const names = getBulkState()
-      .files.filter((file) => file.supported)
-      .map((file) => file.file.name);
+    const supported = getBulkState().files.filter((file) => file.supported);
+    // Part 1 §8: a file that cannot be read as its type says is named, and the flow returns to the parsing error.
+    const failed = await unparsableFiles(supported.map((file) => file.file));
+    if (failed.length > 0) {
+      dispatchBulk({
+        type: 'unparsable',
+        keys: supported.filter((file) => failed.includes(file.file)).map((file) => file.key),
+      });
+      return;
+    }
+    const names = supported.map((file) => file.file.name);
     try {
       dispatchBulk({ type: 'parsed', items: await parseAll(current.id, names) });
     } catch (error) {
@@ -153,10 +162,16 @@ export function BulkUploadPage() {
         <Alert
           color="red"
           icon={<IconAlertCircle size={18} />}
-          title={t('bulkUpload.parseFailed')}
+          title={state.unparsable ? undefined : t('bulkUpload.parseFailed')}
           data-testid="bulk-parse-error"
         >
-          {state.error}
+          {state.unparsable
+            ? state.unparsable.map((name) => (
+                <Text key={name} size="sm">
+                  {t('files.parseFailed', { filename: name })}
+                </Text>
+              ))
+            : state.error}
         </Alert>
       )}
 

@@ -15,8 +15,9 @@ export interface BulkFile {
 export interface BulkState {
   step: BulkStep;
   files: readonly BulkFile[];
-  /** Why parsing failed. */
+  /** Why parsing failed: the server's message, or the names of files that could not be read. */
   error?: string;
+  unparsable?: readonly string[];
   /** The group the batch was parsed in (and its new cases are created in). */
   organizationId?: string;
   /** Upload items of the batch, once started. */
@@ -29,6 +30,8 @@ export type BulkEvent =
   | { type: 'preview'; organizationId: string }
   | { type: 'parsed'; items: readonly BatchParseItem[] }
   | { type: 'parseFailed'; message: string }
+  /** Keys of files that could not be read as their type says: they leave the batch, the others stay for Back. */
+  | { type: 'unparsable'; keys: readonly string[] }
   | { type: 'back' }
   | { type: 'start'; itemIds: readonly string[] }
   | { type: 'groupEnd' }
@@ -68,7 +71,13 @@ export function bulkReducer(state: BulkState, event: BulkEvent): BulkState {
       return { ...state, files: state.files.filter((file) => file.key !== event.key) };
     case 'preview':
       if (state.step !== 'adding' || !state.files.some((file) => file.supported)) return state;
-      return { ...state, step: 'parsing', error: undefined, organizationId: event.organizationId };
+      return {
+        ...state,
+        step: 'parsing',
+        error: undefined,
+        unparsable: undefined,
+        organizationId: event.organizationId,
+      };
     case 'parsed': {
       if (state.step !== 'parsing') return state;
       const byName = new Map(event.items.map((item) => [item.filename, item]));
@@ -81,12 +90,21 @@ export function bulkReducer(state: BulkState, event: BulkEvent): BulkState {
     case 'parseFailed':
       if (state.step !== 'parsing') return state;
       return { ...state, step: 'parsingError', error: event.message };
+    case 'unparsable':
+      if (state.step !== 'parsing') return state;
+      return {
+        ...state,
+        step: 'parsingError',
+        unparsable: state.files.filter((file) => event.keys.includes(file.key)).map((file) => file.file.name),
+        files: state.files.filter((file) => !event.keys.includes(file.key)),
+      };
     case 'back':
       if (state.step !== 'previewing' && state.step !== 'parsingError') return state;
       return {
         ...state,
         step: 'adding',
         error: undefined,
+        unparsable: undefined,
         files: state.files.map((file) => ({ ...file, parsed: undefined })),
       };
     case 'start':

@@ -72,6 +72,18 @@ describe('bulk upload state machine', () => {
     expect(state.files).toHaveLength(1);
   });
 
+  it('leaves unreadable files out at the parsing error and keeps the others for Back', () => {
+    let state = bulkReducer(INITIAL_BULK_STATE, { type: 'add', files: [file('a.svs'), file('b.tif')] });
+    state = bulkReducer(state, { type: 'preview', organizationId: 'org' });
+    const bad = state.files.find((entry) => entry.file.name === 'b.tif')?.key ?? '';
+    state = bulkReducer(state, { type: 'unparsable', keys: [bad] });
+    expect(state).toMatchObject({ step: 'parsingError', unparsable: ['b.tif'] });
+    state = bulkReducer(state, { type: 'back' });
+    expect(state.step).toBe('adding');
+    expect(state.unparsable).toBeUndefined();
+    expect(state.files.map((entry) => entry.file.name)).toEqual(['a.svs']);
+  });
+
   it('does not preview without a supported file, nor add files while previewing', () => {
     const onlyPdf = bulkReducer(INITIAL_BULK_STATE, { type: 'add', files: [file('a.pdf')] });
     expect(bulkReducer(onlyPdf, { type: 'preview', organizationId: 'org' })).toBe(onlyPdf);

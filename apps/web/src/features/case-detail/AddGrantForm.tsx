@@ -67,7 +67,7 @@ export function AddGrantForm({ caseId, roleOptions, onAdded }: AddGrantFormProps
     });
   };
 
-  const granteeError = error === 'Choose a group' ? t('caseDetail.permissions.chooseGroup') : fieldErrorText(error, t);
+  const granteeError = fieldErrorText(error, t);
   return (
     <Paper
       withBorder

@@ -24,7 +24,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ValidationError } from '../../api/errors.ts';
 import { DateField } from '../../components/DateField.tsx';
 import { NotFoundPage } from '../../components/NotFoundPage.tsx';
-import { errorText } from '../../i18n/error-text.ts';
+import { errorText, fieldErrorText } from '../../i18n/error-text.ts';
 import { NoticeHtml } from './NoticeHtml.tsx';
 import {
   defaultNoticeForm,
@@ -52,6 +52,7 @@ function NoticeForm({ noticeId, initial }: { noticeId: string | null; initial: N
     setValues((previous) => ({ ...previous, [key]: value }));
     setErrors((previous) => ({ ...previous, [key]: undefined }));
   };
+  const fieldError = (key: keyof NoticeFormErrors) => fieldErrorText(errors[key], t);
   const hourOrMinute = (value: string | number): number | '' => (value === '' ? '' : Number(value));
 
   const submit = async () => {
@@ -99,7 +100,7 @@ function NoticeForm({ noticeId, initial }: { noticeId: string | null; initial: N
             withAsterisk
             value={values.title}
             onChange={(event) => set('title', event.currentTarget.value)}
-            error={errors.title}
+            error={fieldError('title')}
             data-testid="notice-title"
           />
           <Textarea
@@ -109,16 +110,16 @@ function NoticeForm({ noticeId, initial }: { noticeId: string | null; initial: N
             minRows={2}
             value={values.overview}
             onChange={(event) => set('overview', event.currentTarget.value)}
-            error={errors.overview}
+            error={fieldError('overview')}
             data-testid="notice-overview"
           />
-          <Input.Wrapper label={t('notices.form.body')} withAsterisk error={errors.body}>
+          <Input.Wrapper label={t('notices.form.body')} withAsterisk error={fieldError('body')}>
             {preview ? (
               <Paper withBorder p="md" radius="sm" data-testid="notice-preview">
                 <NoticeHtml html={values.body} />
               </Paper>
             ) : (
-              <NoticeBodyEditor value={values.body} onChange={(html) => set('body', html)} error={errors.body} />
+              <NoticeBodyEditor value={values.body} onChange={(html) => set('body', html)} error={fieldError('body')} />
             )}
           </Input.Wrapper>
           <Group align="flex-start" grow>
@@ -127,7 +128,7 @@ function NoticeForm({ noticeId, initial }: { noticeId: string | null; initial: N
               withAsterisk
               value={values.date}
               onChange={(value) => set('date', value)}
-              error={errors.date}
+              error={fieldError('date')}
               data-testid="notice-date"
             />
             <NumberInput
@@ -138,7 +139,7 @@ function NoticeForm({ noticeId, initial }: { noticeId: string | null; initial: N
               allowDecimal={false}
               value={values.hour}
               onChange={(value) => set('hour', hourOrMinute(value))}
-              error={errors.hour}
+              error={fieldError('hour')}
               data-testid="notice-hour"
             />
             <NumberInput
@@ -149,7 +150,7 @@ function NoticeForm({ noticeId, initial }: { noticeId: string | null; initial: N
               allowDecimal={false}
               value={values.minute}
               onChange={(value) => set('minute', hourOrMinute(value))}
-              error={errors.minute}
+              error={fieldError('minute')}
               data-testid="notice-minute"
             />
           </Group>
@@ -160,7 +161,7 @@ function NoticeForm({ noticeId, initial }: { noticeId: string | null; initial: N
               clearable
               value={values.closeDate}
               onChange={(value) => set('closeDate', value)}
-              error={errors.closeDate}
+              error={fieldError('closeDate')}
               data-testid="notice-close-date"
             />
             <NumberInput
@@ -170,7 +171,7 @@ function NoticeForm({ noticeId, initial }: { noticeId: string | null; initial: N
               allowDecimal={false}
               value={values.closeHour}
               onChange={(value) => set('closeHour', hourOrMinute(value))}
-              error={errors.closeHour}
+              error={fieldError('closeHour')}
               data-testid="notice-close-hour"
             />
             <NumberInput
@@ -180,7 +181,7 @@ function NoticeForm({ noticeId, initial }: { noticeId: string | null; initial: N
               allowDecimal={false}
               value={values.closeMinute}
               onChange={(value) => set('closeMinute', hourOrMinute(value))}
-              error={errors.closeMinute}
+              error={fieldError('closeMinute')}
               data-testid="notice-close-minute"
             />
           </Group>
@@ -191,7 +192,7 @@ function NoticeForm({ noticeId, initial }: { noticeId: string | null; initial: N
               data={NOTICE_RANGES.map((range) => ({ value: range.value, label: t(`notices.ranges.${range.value}`) }))}
               value={values.permission}
               onChange={(value) => set('permission', isRole(value) ? value : null)}
-              error={errors.permission}
+              error={fieldError('permission')}
               data-testid="notice-permission"
             />
             <Input.Wrapper label={t('notices.form.draft')} withAsterisk>

@@ -3,6 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconUpload } from '@tabler/icons-react';
 import { acceptOf, CASE_IMAGE_EXTENSIONS, selectFiles } from './file-types.ts';
+import { unparsableFiles } from './file-check.ts';
+import { ParseErrorAlert } from './ParseErrorAlert.tsx';
 import { UnsupportedFilesAlert } from './UnsupportedFilesAlert.tsx';
 import { uploadEngine } from './upload-service.ts';
 import { isActive } from './upload-engine.ts';
@@ -30,6 +32,7 @@ export function CaseImageUpload({ caseId, caseNumber, disabled = false, onUpload
     names: [],
     noneSupported: false,
   });
+  const [unparsable, setUnparsable] = useState<string[]>([]);
 
   useEffect(() => {
     if (!onUploaded) return undefined;
@@ -38,19 +41,22 @@ export function CaseImageUpload({ caseId, caseNumber, disabled = false, onUpload
     });
   }, [caseId, onUploaded]);
 
-  const addFiles = (files: File[]) => {
+  const addFiles = async (files: File[]) => {
     // A file of the same name still queued for this case is not queued twice.
     const queued = items.filter(isActive).map((item) => item.filename);
     const { supported, unsupported } = selectFiles(files, CASE_IMAGE_EXTENSIONS, queued);
     setRejected({ names: unsupported.map((file) => file.name), noneSupported: supported.length === 0 });
-    if (supported.length === 0) return;
+    const failed = await unparsableFiles(supported);
+    setUnparsable(failed.map((file) => file.name));
+    const readable = supported.filter((file) => !failed.includes(file));
+    if (readable.length === 0) return;
     uploadEngine.enqueue(
       'case',
-      supported.map((file) => ({ caseId, caseNumber, filename: file.name, displayName: file.name, file })),
+      readable.map((file) => ({ caseId, caseNumber, filename: file.name, displayName: file.name, file })),
     );
   };
 
-  const { open, dragging, zoneProps, inputProps } = useFileDrop(addFiles, disabled);
+  const { open, dragging, zoneProps, inputProps } = useFileDrop((files) => void addFiles(files), disabled);
   const finished = items.filter((item) => !isActive(item));
 
   return (
@@ -83,6 +89,7 @@ export function CaseImageUpload({ caseId, caseNumber, disabled = false, onUpload
         </Group>
         <input {...inputProps} accept={acceptOf(CASE_IMAGE_EXTENSIONS)} data-testid="case-image-input" />
       </Box>
+      <ParseErrorAlert names={unparsable} onClose={() => setUnparsable([])} />
       <UnsupportedFilesAlert
         names={rejected.names}
         noneSupported={rejected.noneSupported}

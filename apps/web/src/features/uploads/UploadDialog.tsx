@@ -9,6 +9,8 @@ import { uploadQueryKeys } from './uploads.api.ts';
 import { isActive } from './upload-engine.ts';
 import { uploadEngine } from './upload-service.ts';
 import type { UploadMetadata } from './upload-types.ts';
+import { unparsableFiles } from './file-check.ts';
+import { ParseErrorAlert } from './ParseErrorAlert.tsx';
 import { UnsupportedFilesAlert } from './UnsupportedFilesAlert.tsx';
 import { UploadItemRow } from './UploadItemRow.tsx';
 import { useUploadItems } from './useUploads.ts';
@@ -19,6 +21,7 @@ import {
   addFiles,
   canSubmit,
   checkCase,
+  dropUnparsable,
   forceFlags,
   initialDialogState,
   removeCase,
@@ -59,6 +62,17 @@ export function UploadDialog({
     () => (submitted ? allItems.filter((item) => submitted.includes(item.id)) : []),
     [allItems, submitted],
   );
+
+  // Files being read (part 1 §8 "Parsing in upload dialog"): nothing is sent before each is known to be readable.
+  const [reading, setReading] = useState(0);
+  const onAddFiles = (caseKey: string, files: File[]) => {
+    setState((current) => addFiles(current, caseKey, files));
+    setReading((count) => count + 1);
+    void unparsableFiles(files).then((failed) => {
+      setState((current) => dropUnparsable(current, failed));
+      setReading((count) => count - 1);
+    });
+  };
 
   const onState = useCallback((update: (current: DialogState) => DialogState) => setState(update), []);
 
@@ -167,12 +181,16 @@ export function UploadDialog({
               organizationId={organization.id}
               maxImages={maxImages}
               onState={onState}
-              onAddFiles={(caseKey, files) => setState((current) => addFiles(current, caseKey, files))}
+              onAddFiles={onAddFiles}
               onRemoveCase={
                 state.cases.length > 1 ? () => setState((current) => removeCase(current, draft.key)) : undefined
               }
             />
           ))}
+          <ParseErrorAlert
+            names={state.unparsable}
+            onClose={() => setState((current) => ({ ...current, unparsable: [] }))}
+          />
           <UnsupportedFilesAlert
             names={state.rejected}
             noneSupported
@@ -192,7 +210,11 @@ export function UploadDialog({
               <Button variant="default" onClick={close}>
                 {t('uploads.dialog.cancel')}
               </Button>
-              <Button onClick={submit} disabled={!canSubmit(state, maxImages)} data-testid="upload-submit">
+              <Button
+                onClick={submit}
+                disabled={reading > 0 || !canSubmit(state, maxImages)}
+                data-testid="upload-submit"
+              >
                 {t('uploads.dialog.upload')}
               </Button>
             </Group>

@@ -33,13 +33,15 @@ export interface DialogState {
   files: readonly DraftFile[];
   /** Names of the last selection when none of it was supported. */
   rejected: readonly string[];
+  /** Names of chosen files that could not be read as their type says: left out, the rest of the batch kept. */
+  unparsable: readonly string[];
 }
 
 let sequence = 0;
 const key = (prefix: string) => `${prefix}${sequence++}`;
 
 export function initialDialogState(): DialogState {
-  return { cases: [{ key: key('case'), caseNumber: '', match: null }], files: [], rejected: [] };
+  return { cases: [{ key: key('case'), caseNumber: '', match: null }], files: [], rejected: [], unparsable: [] };
 }
 
 const filesOf = (state: DialogState, caseKey: string) => state.files.filter((file) => file.caseKey === caseKey);
@@ -68,6 +70,17 @@ export function addFiles(state: DialogState, caseKey: string, files: readonly Fi
     ...state,
     files: [...state.files, ...added.filter((draft) => draft.supported || !noneSupported)],
     rejected: noneSupported ? files.map((file) => file.name) : [],
+  };
+}
+
+/** Leaves out files whose reading failed, wherever they were added or copied, and names them. */
+export function dropUnparsable(state: DialogState, failed: readonly File[]): DialogState {
+  if (failed.length === 0) return state;
+  const names = failed.map((file) => file.name).filter((name) => !state.unparsable.includes(name));
+  return {
+    ...state,
+    files: state.files.filter((draft) => !failed.includes(draft.file)),
+    unparsable: [...state.unparsable, ...names],
   };
 }
 
