@@ -21,8 +21,10 @@ const run = promisify(execFile);
 export interface NdpiLevel {
   width: number;
   height: number;
-  /** Restart interval in MCUs (8 px each: levels are written 4:4:4); it must divide the MCUs across a row. */
+  /** Restart interval in MCUs (8 px each in 4:4:4, 16 in 4:2:0); it must divide the MCUs across a row. */
   restartInterval: number;
+  /** 4:2:0 chroma, which OpenSlide 3.4.1 cannot read at full scale (scanners write 4:4:4 or 4:2:2). */
+  chroma420?: boolean;
   /** Focal plane in nm; OpenSlide reads only plane 0, the others are extra directories after it. */
   zOffset?: number;
 }
@@ -60,12 +62,10 @@ interface Directory {
   tags: (stripOffset: number) => Tag[];
 }
 
-/** A JPEG of `picture` at `width`×`height`, 4:4:4 with restart markers, and the offsets of its restart segments. */
+/** A JPEG of `picture` at `width`×`height` with restart markers, and the offsets of its restart segments. */
 export async function restartJpeg(
   picture: string,
-  width: number,
-  height: number,
-  restartInterval: number,
+  { width, height, restartInterval, chroma420 = false }: NdpiLevel,
   quality = 90,
 ): Promise<{ jpeg: Buffer; mcuStarts: number[] }> {
   const segmentWidth = restartInterval * 8;
@@ -82,15 +82,15 @@ export async function restartJpeg(
       .png({ compressionLevel: 1 })
       .toFile(resized);
     const jpegs: Buffer[] = [];
-    // 4:4:4, as OpenSlide 3.4.1 reads 4:2:0 levels wrongly at full scale (see the README).
-    const options = `[Q=${quality},subsample-mode=off,restart-interval=${restartInterval},strip]`;
+    const subsample = chroma420 ? 'on' : 'off';
+    const options = `[Q=${quality},subsample-mode=${subsample},restart-interval=${restartInterval},strip]`;
     for (let slice = 0; slice < slices; slice++) {
       const out = path.join(dir, `slice-${slice}.jpg`);
       const cut = [slice * sliceWidth, 0, sliceWidth, height].map(String);
       await run('vips', ['crop', resized, `${out}${options}`, ...cut]);
       jpegs.push(await readFile(out));
     }
-    return joinSlices(jpegs, width);
+    return chroma420 ? { jpeg: jpegs[0]!, mcuStarts: restartStarts(jpegs[0]!) } : joinSlices(jpegs, width);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -131,6 +131,16 @@ function joinSlices(jpegs: Buffer[], width: number): { jpeg: Buffer; mcuStarts: 
   return { jpeg, mcuStarts };
 }
 
+/** Where each restart segment's coded data begins: after the scan header, then after each RST marker. */
+function restartStarts(jpeg: Buffer): number[] {
+  const scan = jpeg.indexOf(Buffer.from([0xff, 0xda]));
+  const starts = [scan + 2 + jpeg.readUInt16BE(scan + 2)];
+  for (let at = starts[0]!; at < jpeg.length - 1; at++) {
+    if (jpeg[at] === 0xff && jpeg[at + 1]! >= 0xd0 && jpeg[at + 1]! <= 0xd7) starts.push(at + 2);
+  }
+  return starts;
+}
+
 /** A JPEG without restart markers (macro and map pictures). */
 async function plainJpeg(picture: string, width: number, height: number, grey = false): Promise<Buffer> {
   const image = sharp(picture).resize(width, height, { fit: 'fill' }).removeAlpha();
@@ -144,13 +154,7 @@ export async function writeNdpi(file: string, options: NdpiOptions): Promise<num
   const base = options.levels[0]!;
   const directories: Directory[] = [];
   for (const level of options.levels) {
-    const { jpeg, mcuStarts } = await restartJpeg(
-      options.source,
-      level.width,
-      level.height,
-      level.restartInterval,
-      options.quality,
-    );
+    const { jpeg, mcuStarts } = await restartJpeg(options.source, level, options.quality);
     const pxPerCm = (10_000 / mpp) * (level.width / base.width);
     directories.push({
       data: jpeg,

@@ -257,3 +257,22 @@ describe('converting a damaged NDPI', () => {
     expect(seconds).toBeLessThan(15);
   }, 30_000);
 });
+
+describe('NDPI that OpenSlide 3.4.1 cannot read', () => {
+  it('fails with -100 and OpenSlide’s reason when a level is coded with 4:2:0 chroma', async () => {
+    const workDir = await tempDir('ndpi-420');
+    try {
+      const file = path.join(workDir, 'chroma420.ndpi');
+      const levels = [{ width: 1024, height: 1024, restartInterval: 16, chroma420: true }];
+      await writeNdpi(file, { source: slide('CMU-1-Small-Region.svs'), levels });
+      expect(openSlideProperties(file).get('openslide.vendor')).toBe('hamamatsu');
+      const error = await convertImage({ sourcePath: file, workDir, timeoutMs: 20_000 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UnsupportedImageError);
+      expect((error as Error).message).toMatch(
+        /OpenSlide\/vips could not read the image: .*Corrupt JPEG data: found marker 0xd9 instead of RST0/,
+      );
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
