@@ -92,6 +92,7 @@ export const TIFF_TAG = {
   YCbCrSubSampling: 530,
   NdpiMarker: 65420,
   NdpiSourceLens: 65421,
+  NdpiZOffset: 65424,
   NdpiMcuStarts: 65426,
 } as const;
 
