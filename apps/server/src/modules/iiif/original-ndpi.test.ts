@@ -80,6 +80,9 @@ describe('an NDPI original viewed before its conversion', () => {
     [0, 1, 2],
     [1, 0, 1],
     [2, 1, 0],
+    [1, 1, 0],
+    [2, 0, 1],
+    [0, 4, 5],
   ])(
     'cuts the level-%i tile (%i, %i) from only the restart segments under it, within 3/255 of OpenSlide',
     async (level, x, y) => {

@@ -70,7 +70,7 @@ describe.each(Object.keys(encoders))('regionFromStoredTiles, tiles %s', (kind) =
     ['the whole page', { left: 0, top: 0, width: WIDTH, height: HEIGHT }, 20],
   ])('cuts %s with the pixels libvips reads from the TIFF', async (_name, rect, tiles) => {
     const { file, page, storedTile } = pyramids.get(kind)!;
-    // 20 tiles of 64 px are within the budget of 16 tiles of 512 px, so even the whole page is cut from them.
+    // 20 tiles of 64 px are within the pixels one tile may decode, so even the whole page is cut from them.
     const region = await regionFromStoredTiles(page, rect, storedTile);
     expect(region?.tiles).toBe(tiles);
     const ours = await region!.image.raw().toBuffer({ resolveWithObject: true });
