@@ -189,13 +189,16 @@ describe('converting NDPI', () => {
 /** A copy of the odd file with `damage` done to its level 0, converted. */
 async function convertDamaged(damage: (file: string, page: Awaited<ReturnType<typeof firstPage>>) => Promise<void>) {
   const workDir = await tempDir('ndpi-damaged');
-  const file = path.join(workDir, 'damaged.ndpi');
-  await copyFile(files.odd!, file);
-  await damage(file, await firstPage(file));
-  const started = Date.now();
-  const error = await convertImage({ sourcePath: file, workDir, timeoutMs: 20_000 }).catch((e: unknown) => e);
-  await rm(workDir, { recursive: true, force: true });
-  return { error, seconds: (Date.now() - started) / 1000 };
+  try {
+    const file = path.join(workDir, 'damaged.ndpi');
+    await copyFile(files.odd!, file);
+    await damage(file, await firstPage(file));
+    const started = Date.now();
+    const error = await convertImage({ sourcePath: file, workDir, timeoutMs: 20_000 }).catch((e: unknown) => e);
+    return { error, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
 }
 
 async function firstPage(file: string) {
