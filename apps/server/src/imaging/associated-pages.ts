@@ -1,9 +1,10 @@
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ConvertContext } from './context.ts';
 import type { AssociatedPicture } from './layers.ts';
 import { JPEG_QUALITY, rethrowSharpTimeout, sharpTimeout, writeAtomically } from './pyramid.ts';
-import type { TiffStructure } from './tiff-structure.ts';
+import { TIFF_TAG, type TiffPage, type TiffStructure } from './tiff-structure.ts';
 
 type Kind = AssociatedPicture['kind'];
 
@@ -23,14 +24,44 @@ export function aperioAssociatedPages(structure: TiffStructure): Array<{ kind: K
   return [...found].map(([kind, page]) => ({ kind, page }));
 }
 
-export async function writeAssociatedPage(
+/**
+ * NDPI marks its macro picture with source lens -1 (65421) and its map with -2, which OpenSlide
+ * does not offer and neither do we; each is one JPEG in one strip.
+ */
+export function ndpiMacroPage(structure: TiffStructure): TiffPage | null {
+  return (
+    structure.pages.find((page) => {
+      const lens = page.tags.get(TIFF_TAG.NdpiSourceLens)?.value;
+      return Array.isArray(lens) && lens[0] === -1 && page.stripOffsets.length === 1;
+    }) ?? null
+  );
+}
+
+/** The JPEG strip of an NDPI page, read from its bytes: libtiff cannot follow NDPI's offsets past 4 GiB. */
+export async function writeAssociatedStrip(
   context: ConvertContext,
   kind: Kind,
-  page: number,
+  page: TiffPage,
+): Promise<AssociatedPicture> {
+  const handle = await open(context.sourcePath, 'r');
+  const jpeg = Buffer.alloc(page.stripByteCounts[0] ?? 0);
+  await handle.read(jpeg, 0, jpeg.length, page.stripOffsets[0]).finally(() => handle.close());
+  return writeAssociated(context, kind, jpeg);
+}
+
+export function writeAssociatedPage(context: ConvertContext, kind: Kind, page: number): Promise<AssociatedPicture> {
+  return writeAssociated(context, kind, context.sourcePath, page);
+}
+
+async function writeAssociated(
+  context: ConvertContext,
+  kind: Kind,
+  source: string | Buffer,
+  page = 0,
 ): Promise<AssociatedPicture> {
   const target = path.join(context.workDir, `associated-${kind}.jpg`);
   const info = await writeAtomically(target, (partial) =>
-    sharp(context.sourcePath, { page, limitInputPixels: context.maxPixels })
+    sharp(source, { page, limitInputPixels: context.maxPixels })
       .timeout(sharpTimeout(context))
       .flatten({ background: { r: 255, g: 255, b: 255 } })
       .toColourspace('srgb')

@@ -1,6 +1,6 @@
 import { isOmeXml, parseOmeXml } from './ome-xml.ts';
 import { resolutionFromMpp, resolutionFromPixelSize, resolutionFromTiff, type Resolution } from './resolution.ts';
-import type { TiffPage } from './tiff-structure.ts';
+import { TIFF_TAG, type TiffPage } from './tiff-structure.ts';
 
 export interface DeclaredScale {
   resolution: Resolution | null;
@@ -47,5 +47,10 @@ export function declaredScale(first: TiffPage): DeclaredScale {
       };
     }
   }
-  return { resolution: resolutionFromTiff(first), magnification: null };
+  // NDPI: the source lens (65421) is what OpenSlide reports as the objective power.
+  const lens = first.ndpiMarker != null ? first.tags.get(TIFF_TAG.NdpiSourceLens)?.value : undefined;
+  return {
+    resolution: resolutionFromTiff(first),
+    magnification: Array.isArray(lens) ? positiveNumber(String(lens[0])) : null,
+  };
 }

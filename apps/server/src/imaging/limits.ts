@@ -1,5 +1,5 @@
 import { UnsupportedImageError } from './errors.ts';
-import type { TiffStructure } from './tiff-structure.ts';
+import { TIFF_TAG, type TiffPage, type TiffStructure } from './tiff-structure.ts';
 
 /**
  * The largest real slides are ~300k × 100k px (75 × 25 mm at 0.25 µm/px = 3e10 px); 5e10 leaves room
@@ -24,15 +24,11 @@ export function checkDimensions(width: number, height: number, maxPixels: number
   }
 }
 
-const FOUR_GIB = 2 ** 32;
-
 /**
  * Refuses hostile or damaged TIFFs before any decoder opens them: absurd sizes, missing tiles or strips,
  * and data past the end of the file (a truncated upload would otherwise make decoders fail late or render grey).
  */
 export function checkTiffStructure(structure: TiffStructure, maxPixels: number): void {
-  // NDPI over 4 GiB stores offsets modulo 2^32 (high bits elsewhere), so only sizes can be checked there.
-  const offsetsComparable = !(structure.size > FOUR_GIB && structure.pages[0]?.ndpiMarker != null);
   for (const page of structure.pages) {
     checkDimensions(page.width, page.height, maxPixels, `TIFF page ${page.index}`);
     const tiled = page.tileWidth !== null && page.tileHeight !== null;
@@ -53,7 +49,6 @@ export function checkTiffStructure(structure: TiffStructure, maxPixels: number):
     if (offsets.length < expected || counts.length < expected) {
       throw new UnsupportedImageError(`TIFF page ${page.index} lists ${offsets.length} of ${expected} tiles or strips`);
     }
-    if (!offsetsComparable) continue;
     for (let i = 0; i < expected; i++) {
       const end = (offsets[i] ?? 0) + (counts[i] ?? 0);
       if (end > structure.size) {
@@ -62,5 +57,22 @@ export function checkTiffStructure(structure: TiffStructure, maxPixels: number):
         );
       }
     }
+    checkMcuStarts(page);
+  }
+}
+
+/**
+ * An NDPI level's McuStarts (65426) place its restart segments inside its one strip; one past the
+ * strip means a damaged file, whose regions would be read from the wrong bytes.
+ */
+function checkMcuStarts(page: TiffPage): void {
+  const starts = page.tags.get(TIFF_TAG.NdpiMcuStarts)?.value;
+  if (page.ndpiMarker === null || !Array.isArray(starts)) return;
+  const stripLength = page.stripByteCounts[0] ?? 0;
+  const outside = starts.find((start) => start >= stripLength);
+  if (outside !== undefined) {
+    throw new UnsupportedImageError(
+      `NDPI page ${page.index}: a restart segment starts at byte ${outside} of a ${stripLength}-byte JPEG (damaged file?)`,
+    );
   }
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ConvertContext } from './context.ts';
 import { UnsupportedImageError } from './errors.ts';
-import { aperioAssociatedPages, writeAssociatedPage } from './associated-pages.ts';
+import { aperioAssociatedPages, ndpiMacroPage, writeAssociatedPage, writeAssociatedStrip } from './associated-pages.ts';
 import { FLAT_LAYER, type AssociatedPicture } from './layers.ts';
 import { checkDimensions } from './limits.ts';
 import { writeThumbnail, writeThumbnailOf } from './pyramid.ts';
@@ -41,23 +41,20 @@ export async function convertWithOpenSlide(
   input = `${SOURCE_NAME}[rgb]`,
 ): Promise<ConvertedImage> {
   const opened = input === OPENED_NAME;
-  const [pyramid, sidePictures, headerResult] = await Promise.allSettled([
+  const [pyramid, associatedResult, headerResult] = await Promise.allSettled([
     writeVipsPyramid(context, input),
-    // Only Aperio's side pages are known to be where aperioAssociatedPages looks for them.
-    structure.pages[0]?.imageDescription?.startsWith('Aperio') === true
-      ? Promise.all(aperioAssociatedPages(structure).map(({ kind, page }) => writeAssociatedPage(context, kind, page)))
-      : Promise.resolve([]),
+    sidePictures(context, structure),
     headerRead,
   ]);
   // The header's failure explains the others (OpenSlide cannot read the file), so it is reported first.
   if (headerResult.status === 'rejected') throw headerResult.reason;
   if (pyramid.status === 'rejected') throw pyramid.reason;
-  if (sidePictures.status === 'rejected') throw sidePictures.reason;
+  if (associatedResult.status === 'rejected') throw associatedResult.reason;
   const header = headerResult.value;
   if (header.get('vips-loader') !== 'openslideload')
     throw new UnsupportedImageError('OpenSlide does not recognise this slide');
   const pyramidPath = pyramid.value;
-  const associated: AssociatedPicture[] = sidePictures.value;
+  const associated = associatedResult.value;
   const width = headerNumber(header, 'openslide.level[0].width') ?? headerNumber(header, 'width') ?? 0;
   const height = headerNumber(header, 'openslide.level[0].height') ?? headerNumber(header, 'height') ?? 0;
   checkDimensions(width, height, context.maxPixels);
@@ -83,6 +80,17 @@ export async function convertWithOpenSlide(
       : await writeThumbnail(context, pyramidPath),
     associated,
   };
+}
+
+/** Aperio's and Hamamatsu's side pictures, read by us: `vips openslideload --associated` crashes (see associated-pages.ts). */
+async function sidePictures(context: ConvertContext, structure: TiffStructure): Promise<AssociatedPicture[]> {
+  if (structure.pages[0]?.imageDescription?.startsWith('Aperio') === true) {
+    return Promise.all(
+      aperioAssociatedPages(structure).map(({ kind, page }) => writeAssociatedPage(context, kind, page)),
+    );
+  }
+  const macro = structure.pages[0]?.ndpiMarker != null ? ndpiMacroPage(structure) : null;
+  return macro ? [await writeAssociatedStrip(context, 'macro', macro)] : [];
 }
 
 function scanner(header: VipsHeader): string | null {

@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import { UnsupportedImageError } from './errors.ts';
+import { decodeValues, TYPE_SIZES, type TiffTagValue } from './tiff-values.ts';
 
 /** Positional reads of a file or blob; lets a tile server read TIFFs from other stores than local files. */
 export interface ByteReader {
@@ -7,7 +8,7 @@ export interface ByteReader {
   read(position: number, length: number): Promise<Buffer>;
 }
 
-export type TiffTagValue = number[] | string | Buffer;
+export type { TiffTagValue };
 
 export interface TiffTag {
   type: number;
@@ -57,10 +58,10 @@ export interface TiffPage {
 export interface TiffStructure {
   littleEndian: boolean;
   bigTiff: boolean;
+  /** Hamamatsu NDPI: a classic TIFF whose offsets reach past 4 GiB (see readTiffStructure). */
+  ndpi: boolean;
   size: number;
   pages: TiffPage[];
-  /** True when the IFD chain was not followed past page 0 (NDPI over 4 GiB hides offset high bits; OpenSlide reads it). */
-  chainIncomplete: boolean;
 }
 
 export const TIFF_TAG = {
@@ -90,30 +91,13 @@ export const TIFF_TAG = {
   JPEGTables: 347,
   YCbCrSubSampling: 530,
   NdpiMarker: 65420,
+  NdpiSourceLens: 65421,
+  NdpiZOffset: 65424,
+  NdpiMcuStarts: 65426,
 } as const;
 
 /** Compression 7: JPEG per TIFF Technical Note 2 (tiles are JPEG streams, tables optionally shared). */
 export const JPEG_COMPRESSION = 7;
-
-// Bytes per value for each TIFF field type; unknown types are skipped, as the spec asks.
-const TYPE_SIZES: Record<number, number> = {
-  1: 1,
-  2: 1,
-  3: 2,
-  4: 4,
-  5: 8,
-  6: 1,
-  7: 1,
-  8: 2,
-  9: 4,
-  10: 8,
-  11: 4,
-  12: 8,
-  13: 4,
-  16: 8,
-  17: 8,
-  18: 8,
-};
 
 // Real files have < 100 tags per IFD and a few thousand IFDs at most (OME z/c/t stacks);
 // anything beyond these is a hostile or corrupt file, refused before we allocate for it.
@@ -121,6 +105,11 @@ const MAX_TAGS_PER_IFD = 4096;
 const MAX_PAGES = 100_000;
 const MAX_VALUE_BYTES = 256 * 1024 * 1024;
 const FOUR_GIB = 2 ** 32;
+/**
+ * NDPI is classic TIFF whose header and next-IFD pointers are 8 bytes wide and whose every IFD is
+ * followed by one 4-byte word per entry: the high 32 bits of that entry's value or offset.
+ */
+const NDPI_LAYOUT: Layout = { countSize: 2, entrySize: 12, offsetSize: 4, ndpi: true };
 
 export function fileHandleReader(handle: FileHandle, size: number): ByteReader {
   return {
@@ -141,14 +130,19 @@ function corrupt(message: string): UnsupportedImageError {
   return new UnsupportedImageError(`Invalid TIFF: ${message}`);
 }
 
-/** Reads the header and the whole IFD chain (tag values included) of a classic or BigTIFF file, either byte order. */
+/**
+ * Reads the header and the whole IFD chain (tag values included) of a classic or BigTIFF file, either
+ * byte order, and of an NDPI file (its offsets past 4 GiB included).
+ */
 export async function readTiffStructure(source: FileHandle | ByteReader): Promise<TiffStructure> {
   const reader = isFileHandle(source) ? fileHandleReader(source, (await source.stat()).size) : source;
-  const { bytes, layout, firstOffset } = await readHeader(reader);
+  const header = await readHeader(reader);
+  const { bytes } = header;
+  const ndpi = await isNdpi(reader, header);
+  const layout = ndpi ? NDPI_LAYOUT : header.layout;
   const pages: TiffPage[] = [];
   const seen = new Set<number>();
-  let chainIncomplete = false;
-  let offset = firstOffset;
+  let offset = ndpi ? header.wideOffset! : header.firstOffset;
   while (offset !== 0) {
     if (seen.has(offset)) throw corrupt(`IFD chain loops back to offset ${offset}`);
     if (pages.length >= MAX_PAGES) throw corrupt(`more than ${MAX_PAGES} IFDs`);
@@ -156,19 +150,20 @@ export async function readTiffStructure(source: FileHandle | ByteReader): Promis
     const { tags, next } = await readDirectory(reader, bytes, layout, offset);
     pages.push(toPage(pages.length, offset, tags));
     offset = next;
-    if (tags.has(TIFF_TAG.NdpiMarker) && reader.size > FOUR_GIB && offset !== 0) {
-      chainIncomplete = true;
-      break;
-    }
   }
   if (pages.length === 0) throw corrupt('no image directory');
-  return {
-    littleEndian: bytes.littleEndian,
-    bigTiff: layout.offsetSize === 8,
-    size: reader.size,
-    pages,
-    chainIncomplete,
-  };
+  return { littleEndian: bytes.littleEndian, bigTiff: layout.offsetSize === 8, ndpi, size: reader.size, pages };
+}
+
+/** As OpenSlide decides: the header's offset read as 8 bytes leads to a directory with the NDPI marker tag. */
+async function isNdpi(reader: ByteReader, header: Header): Promise<boolean> {
+  if (header.wideOffset === null) return false;
+  try {
+    const { tags } = await readDirectory(reader, header.bytes, NDPI_LAYOUT, header.wideOffset);
+    return tags.has(TIFF_TAG.NdpiMarker);
+  } catch {
+    return false;
+  }
 }
 
 /** Tags of the directory at `offset`, for sub-IFDs reached through a pointer tag (EXIF 34665, SubIFDs 330). */
@@ -194,7 +189,15 @@ export async function readSubIfdPages(reader: ByteReader, parent: TiffPage): Pro
   return pages;
 }
 
-async function readHeader(reader: ByteReader): Promise<{ bytes: Bytes; layout: Layout; firstOffset: number }> {
+interface Header {
+  bytes: Bytes;
+  layout: Layout;
+  firstOffset: number;
+  /** A classic TIFF's first offset read as 8 bytes, as NDPI writes it (null when out of range). */
+  wideOffset: number | null;
+}
+
+async function readHeader(reader: ByteReader): Promise<Header> {
   const header = await readExact(reader, 0, Math.min(16, reader.size));
   if (header.length < 8) throw corrupt('file too short');
   const order = header.toString('latin1', 0, 2);
@@ -202,12 +205,25 @@ async function readHeader(reader: ByteReader): Promise<{ bytes: Bytes; layout: L
   const bytes = new Bytes(order === 'II');
   const magic = bytes.u16(header, 2);
   if (magic === 42) {
-    return { bytes, layout: { countSize: 2, entrySize: 12, offsetSize: 4 }, firstOffset: bytes.u32(header, 4) };
+    // Scanners write NDPI little-endian only.
+    const wideOffset =
+      bytes.littleEndian && header.length >= 12 ? bytes.u32(header, 8) * FOUR_GIB + bytes.u32(header, 4) : null;
+    return {
+      bytes,
+      layout: { countSize: 2, entrySize: 12, offsetSize: 4 },
+      firstOffset: bytes.u32(header, 4),
+      wideOffset: wideOffset !== null && wideOffset < reader.size ? wideOffset : null,
+    };
   }
   if (magic !== 43) throw corrupt('bad magic number');
   if (header.length < 16 || bytes.u16(header, 4) !== 8 || bytes.u16(header, 6) !== 0)
     throw corrupt('bad BigTIFF header');
-  return { bytes, layout: { countSize: 8, entrySize: 20, offsetSize: 8 }, firstOffset: bytes.u64(header, 8) };
+  return {
+    bytes,
+    layout: { countSize: 8, entrySize: 20, offsetSize: 8 },
+    firstOffset: bytes.u64(header, 8),
+    wideOffset: null,
+  };
 }
 
 async function readDirectory(
@@ -219,16 +235,19 @@ async function readDirectory(
   checkRange(reader, offset, layout.countSize, 'IFD');
   const entryCount = bytes.uint(await readExact(reader, offset, layout.countSize), 0, layout.countSize);
   if (entryCount === 0 || entryCount > MAX_TAGS_PER_IFD) throw corrupt(`IFD at ${offset} has ${entryCount} entries`);
-  const blockLength = entryCount * layout.entrySize + layout.offsetSize;
+  const entriesEnd = entryCount * layout.entrySize;
+  const blockLength = entriesEnd + (layout.ndpi ? 8 + 4 * entryCount : layout.offsetSize);
   checkRange(reader, offset + layout.countSize, blockLength, 'IFD');
   const block = await readExact(reader, offset + layout.countSize, blockLength);
   const tags = new Map<number, TiffTag>();
   for (let i = 0; i < entryCount; i++) {
     const entry = block.subarray(i * layout.entrySize, (i + 1) * layout.entrySize);
-    const tag = await readTag(reader, bytes, entry, layout);
+    const high = layout.ndpi ? bytes.u32(block, entriesEnd + 8 + 4 * i) : 0;
+    const tag = await readTag(reader, bytes, entry, layout, high);
     if (tag !== null) tags.set(bytes.u16(entry, 0), tag);
   }
-  return { tags, next: bytes.uint(block, entryCount * layout.entrySize, layout.offsetSize) };
+  const next = layout.ndpi ? bytes.u64(block, entriesEnd) : bytes.uint(block, entriesEnd, layout.offsetSize);
+  return { tags, next };
 }
 
 interface Layout {
@@ -237,9 +256,17 @@ interface Layout {
   entrySize: number;
   /** Width of offsets, of an entry's value count and of its inline value field (4 classic, 8 BigTIFF). */
   offsetSize: number;
+  ndpi?: boolean;
 }
 
-async function readTag(reader: ByteReader, bytes: Bytes, entry: Buffer, layout: Layout): Promise<TiffTag | null> {
+/** `high`: NDPI's high 32 bits of the entry's offset, or of its one LONG value (a strip offset or byte count). */
+async function readTag(
+  reader: ByteReader,
+  bytes: Bytes,
+  entry: Buffer,
+  layout: Layout,
+  high = 0,
+): Promise<TiffTag | null> {
   const type = bytes.u16(entry, 2);
   const typeSize = TYPE_SIZES[type];
   if (typeSize === undefined) return null;
@@ -251,66 +278,16 @@ async function readTag(reader: ByteReader, bytes: Bytes, entry: Buffer, layout: 
   const valueField = 4 + layout.offsetSize;
   let data: Buffer;
   if (byteLength <= layout.offsetSize) {
+    if (high !== 0 && type === 4 && count === 1) {
+      return { type, count, value: [high * FOUR_GIB + bytes.u32(entry, valueField)] };
+    }
     data = entry.subarray(valueField, valueField + byteLength);
   } else {
-    const valueOffset = bytes.uint(entry, valueField, layout.offsetSize);
+    const valueOffset = high * FOUR_GIB + bytes.uint(entry, valueField, layout.offsetSize);
     checkRange(reader, valueOffset, byteLength, `tag ${bytes.u16(entry, 0)}`);
     data = await readExact(reader, valueOffset, byteLength);
   }
   return { type, count, value: decodeValues(bytes, data, type, count) };
-}
-
-function decodeValues(bytes: Bytes, data: Buffer, type: number, count: number): TiffTagValue {
-  if (type === 2) return data.toString('latin1').replace(/\0+$/, '');
-  if (type === 7) return Buffer.from(data);
-  const values = new Array<number>(count);
-  for (let i = 0; i < count; i++) {
-    switch (type) {
-      case 1:
-        values[i] = data.readUInt8(i);
-        break;
-      case 6:
-        values[i] = data.readInt8(i);
-        break;
-      case 3:
-        values[i] = bytes.u16(data, i * 2);
-        break;
-      case 8:
-        values[i] = bytes.littleEndian ? data.readInt16LE(i * 2) : data.readInt16BE(i * 2);
-        break;
-      case 4:
-      case 13:
-        values[i] = bytes.u32(data, i * 4);
-        break;
-      case 9:
-        values[i] = bytes.littleEndian ? data.readInt32LE(i * 4) : data.readInt32BE(i * 4);
-        break;
-      case 5:
-        values[i] = bytes.u32(data, i * 8) / bytes.u32(data, i * 8 + 4);
-        break;
-      case 10: {
-        const read = (at: number) => (bytes.littleEndian ? data.readInt32LE(at) : data.readInt32BE(at));
-        values[i] = read(i * 8) / read(i * 8 + 4);
-        break;
-      }
-      case 11:
-        values[i] = bytes.littleEndian ? data.readFloatLE(i * 4) : data.readFloatBE(i * 4);
-        break;
-      case 12:
-        values[i] = bytes.littleEndian ? data.readDoubleLE(i * 8) : data.readDoubleBE(i * 8);
-        break;
-      case 16:
-      case 18:
-        values[i] = bytes.u64(data, i * 8);
-        break;
-      case 17:
-        values[i] = Number(bytes.littleEndian ? data.readBigInt64LE(i * 8) : data.readBigInt64BE(i * 8));
-        break;
-      default:
-        throw corrupt(`unexpected field type ${type}`);
-    }
-  }
-  return values;
 }
 
 function toPage(index: number, offset: number, tags: Map<number, TiffTag>): TiffPage {

@@ -31,7 +31,14 @@ export async function vips(
   if (result.exitCode === 0) return result;
   // Killed from outside (the out-of-memory killer, an operator): nothing is known about the file, so another attempt.
   if (result.signal != null) throw new ToolKilledError(`${command} was stopped by ${result.signal}`);
-  const message = result.stderr.trim().split('\n').slice(0, 3).join(' ') || `exit code ${result.exitCode}`;
+  const lines = result.stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  // vips warns once per tile it could not read before it says why; the why is what the message needs.
+  const reasons = lines.filter((line) => !line.includes('VIPS-WARNING'));
+  const message =
+    [...new Set(reasons.length > 0 ? reasons : lines)].slice(0, 3).join(' ') || `exit code ${result.exitCode}`;
   // Resource exhaustion may pass on a retry; anything else is the file itself and will fail the same way again.
   if (/no space|ENOSPC|out of memory|cannot allocate|too many open files/i.test(message)) {
     throw new Error(`${command} failed: ${message}`);

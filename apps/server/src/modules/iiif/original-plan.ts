@@ -101,7 +101,8 @@ function asPyramid(levels: readonly LevelSize[], sources: readonly SourcePage[])
 
 /**
  * The plan for a tiled TIFF family original (Aperio SVS, generic tiled or pyramidal TIFF, an OME-TIFF's plane
- * as original-ome.ts picks its pages), or null when it must be converted before it can be seen: NDPI, other
+ * as original-ome.ts picks its pages, an NDPI's levels as original-ndpi.ts tiles them), or null when it must be
+ * converted before it can be seen: NDPI pages as stored (one JPEG strip each), other
  * pixel types, orientations, compressions sharp cannot decode, images smaller than their tile, or levels too
  * far apart.
  */

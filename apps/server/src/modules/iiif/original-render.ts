@@ -30,6 +30,9 @@ const MAX_REQUEST_DECODE = 64 * 1024 * 1024;
 /** A stored JPEG tile of an original as a complete JPEG that any decoder reads in the right colours. */
 export function originalJpegTile(page: Pick<TiffPage, 'jpegTables' | 'photometric'>, stored: Buffer): Buffer {
   const jpeg = spliceJpegTile(page.jpegTables, stored);
+  // An NDPI restart segment is read with the restart marker after it (original-ndpi.ts): its end is the tile's.
+  const last = jpeg[jpeg.length - 1]!;
+  if (jpeg[jpeg.length - 2] === 0xff && last >= 0xd0 && last <= 0xd7) jpeg[jpeg.length - 1] = 0xd9;
   if (page.photometric !== PHOTOMETRIC_RGB) return jpeg;
   return Buffer.concat([jpeg.subarray(0, 2), ADOBE_RGB, jpeg.subarray(2)]);
 }

@@ -1,3 +1,4 @@
+import { ndpiServedPages } from './original-ndpi.ts';
 import { servedPages } from './original-ome.ts';
 import { planOriginal, type OriginalPlan } from './original-plan.ts';
 import type { OpenPyramid, PyramidCache } from './pyramid-cache.ts';
@@ -12,7 +13,10 @@ export interface OpenOriginal {
 export const ORIGINALS_OPEN = 8;
 
 async function planOf(original: OpenPyramid): Promise<OriginalPlan | null> {
-  const pages = await servedPages(original.pages, original.reader);
+  const pages =
+    original.pages[0]?.ndpiMarker != null
+      ? await ndpiServedPages(original.pages, original.reader)
+      : await servedPages(original.pages, original.reader);
   return pages == null ? null : planOriginal(pages);
 }
 

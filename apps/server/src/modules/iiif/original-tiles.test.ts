@@ -9,6 +9,7 @@ import { factories } from '#test/factories.ts';
 import { useTestApp } from '#test/test-app.ts';
 import { slidePath } from '#test/testdata.ts';
 import { SMALL_SVS } from '#test/uploads.ts';
+import { writeNdpi } from '../../imaging/ndpi-writer.test-support.ts';
 import { writePyramidalOmeTiff } from '../../imaging/ome-tiff.test-support.ts';
 import { convertImageJob } from '../images/image-conversion.job.ts';
 
@@ -124,6 +125,50 @@ describe('viewing a slide from its original while its pyramid builds', () => {
       expect(response.headers['cache-control']).toMatch(/immutable/);
       const difference = await meanAbsoluteDifference(fromOriginal[name]!, response.rawPayload);
       expect(difference, name).toBeLessThanOrEqual(3);
+    }
+  }, 120_000);
+
+  it('serves an NDPI upload from its restart segments before it is available, then hands over to the pyramid within 3/255', async () => {
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'early-ndpi-')), 'early.ndpi');
+    await writeNdpi(file, {
+      source: SMALL_SVS,
+      levels: [
+        { width: 2232, height: 2968, restartInterval: 93 },
+        { width: 744, height: 992, restartInterval: 31 },
+        { width: 248, height: 328, restartInterval: 31 },
+      ],
+    });
+    const imageId = await upload('early.ndpi', await fs.readFile(file));
+    await fs.rm(path.dirname(file), { recursive: true, force: true });
+    const before = await image(imageId);
+    expect(before).toMatchObject({ status: 'uploaded', viewable: true, conversionProgress: 0, magnification: 20 });
+    const layerId = layerOf(before);
+    const info = await get(`/iiif/2/${layerId}/info.json`);
+    expect(info.json()).toMatchObject({
+      width: 2232,
+      height: 2968,
+      tiles: [{ width: 512, scaleFactors: [1, 2, 4, 8] }],
+    });
+    const tiles = ['512,1024,512,512/512,', '1024,0,1024,1024/512,', '0,2048,2048,920/512,', '0,0,2232,2968/279,'];
+    const fromOriginal = [];
+    for (const tile of tiles) fromOriginal.push(await get(`/iiif/2/${layerId}/${tile}/0/default.jpg`));
+    for (const response of fromOriginal)
+      expect([response.statusCode, response.headers.etag]).toEqual([200, expect.stringMatching(/^"original:/)]);
+
+    await convert(imageId);
+    expect(await image(imageId)).toMatchObject({ status: 'available', magnification: 20 });
+    expect((await get(`/iiif/2/${layerId}/info.json`)).json()).toEqual(info.json());
+    await vi.waitFor(
+      async () =>
+        expect((await get(`/iiif/2/${layerId}/${tiles[0]}/0/default.jpg`)).headers['cache-control']).toMatch(
+          /immutable/,
+        ),
+      { timeout: 5_000, interval: 200 },
+    );
+    for (const [index, tile] of tiles.entries()) {
+      const response = await get(`/iiif/2/${layerId}/${tile}/0/default.jpg`);
+      const difference = await meanAbsoluteDifference(fromOriginal[index]!.rawPayload, response.rawPayload);
+      expect(difference, tile).toBeLessThanOrEqual(3);
     }
   }, 120_000);
 

@@ -70,11 +70,8 @@ describe.each(Object.keys(encoders))('regionFromStoredTiles, tiles %s', (kind) =
     ['the whole page', { left: 0, top: 0, width: WIDTH, height: HEIGHT }, 20],
   ])('cuts %s with the pixels libvips reads from the TIFF', async (_name, rect, tiles) => {
     const { file, page, storedTile } = pyramids.get(kind)!;
+    // 20 tiles of 64 px are within the pixels one tile may decode, so even the whole page is cut from them.
     const region = await regionFromStoredTiles(page, rect, storedTile);
-    if (tiles > 16) {
-      expect(region).toBeNull();
-      return;
-    }
     expect(region?.tiles).toBe(tiles);
     const ours = await region!.image.raw().toBuffer({ resolveWithObject: true });
     const libvips = await sharp(file).extract(rect).raw().toBuffer();

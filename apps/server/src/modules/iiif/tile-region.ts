@@ -7,8 +7,13 @@ import {
   type RestartTile,
   type TiffPage,
 } from '../../imaging/index.ts';
+import { MAX_DECODE_PIXELS } from './original-plan.ts';
 
-/** Beyond this many stored tiles libvips reads the level itself: holding every tile (or decoded piece) costs more memory. */
+/**
+ * Beyond this many stored tiles libvips reads the level itself: holding every tile (or decoded piece) costs more
+ * memory. Smaller tiles may be more in number, up to the pixels the plan lets one tile decode (an NDPI level's
+ * restart segments, which libvips cannot read, are thousands of 8-px rows).
+ */
 const MAX_TILES = 16;
 
 export interface Rect {
@@ -97,7 +102,7 @@ export async function regionFromStoredTiles(
 ): Promise<{ image: Sharp; tiles: number } | null> {
   if (page.compression !== JPEG_COMPRESSION || page.tileWidth == null || page.tileHeight == null) return null;
   const pieces = piecesOf(page, page.tileWidth, page.tileHeight, rect);
-  if (pieces.length > MAX_TILES) return null;
+  if (pieces.length > Math.max(MAX_TILES, MAX_DECODE_PIXELS / (page.tileWidth * page.tileHeight))) return null;
   const tiles = await Promise.all(pieces.map((piece) => storedTile(piece.index)));
   const joined = stitched(pieces, tiles, rect);
   if (joined != null) return { image: sharp(joined.jpeg).extract(joined.rect), tiles: pieces.length };
