@@ -13,6 +13,11 @@ export async function writeSlide(file: string, size: number): Promise<void> {
   block.write('II', 0, 'latin1');
   block.writeUInt16LE(42, 2);
   block.writeUInt32LE(8, 4);
+  await writeRepeated(file, block, size);
+}
+
+/** A new file of `size` bytes made of `block` over and over, synced to disk. */
+export async function writeRepeated(file: string, block: Buffer, size: number): Promise<void> {
   const handle = await fs.open(file, 'wx');
   try {
     for (let written = 0; written < size;) {

@@ -147,8 +147,8 @@ export function printGoals(measurements: readonly Measurement[], connections: re
 function ourWarmRates(measurements: readonly Measurement[]): Record<string, number> {
   const rates: Record<string, number> = {};
   for (const m of measurements) {
-    if (m.system !== 'ours' || m.phase !== 'warm') continue;
     const key = `${m.mode} ${m.connections}`;
+    if (m.system !== 'ours' || m.phase !== 'warm' || key in rates) continue;
     rates[key] = medianRate(select(measurements, 'ours', m.mode, m.connections, 'warm'))!.perSecond;
   }
   return rates;

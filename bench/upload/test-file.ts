@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { writeSlide } from '../support/upload-client.ts';
+import { writeRepeated, writeSlide } from '../support/upload-client.ts';
 
 const MiB = 1024 * 1024;
 const BLOCK_BYTES = 64 * MiB;
@@ -29,16 +29,7 @@ async function padSlide(source: string, target: string, size: number): Promise<v
   if (slide.length === 0) throw new Error(`${source} is empty`);
   const block = Buffer.alloc(Math.max(BLOCK_BYTES, slide.length));
   for (let at = 0; at < block.length; at += slide.length) slide.copy(block, at);
-  const handle = await fs.open(target, 'wx');
-  try {
-    for (let written = 0; written < size;) {
-      const { bytesWritten } = await handle.write(block, 0, Math.min(block.length, size - written), written);
-      written += bytesWritten;
-    }
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await writeRepeated(target, block, size);
 }
 
 /** Makes (or takes) the file every system receives; `folder` is the bench's temporary folder. */
