@@ -65,7 +65,7 @@ export function createTileLane() {
   }
 
   return {
-    /** Called by the IIIF routes once their caches exist. */
+    /** Called once the IIIF scope has built its caches (app.ts); until then every request goes to Fastify. */
     open(laneDeps: TileLaneDeps): void {
       deps = laneDeps;
     },
