@@ -18,12 +18,13 @@ import { isOmeXml, omeIfdIndex, parseOmeXml } from '../apps/server/src/imaging/o
 import { GOOGLE_LAYOUT_ARGS, googleLevels, googleTilesSize } from '../apps/server/src/imaging/google-tiles.ts';
 import { TILE_SIZE, TILE_SUFFIX } from '../apps/server/src/imaging/pyramid.ts';
 import { jpegComponents } from '../apps/server/src/imaging/jpeg-frame.ts';
+import { makeNdpiSlides, NDPI_NAMES } from './convert/ndpi-slides.ts';
 import { summarize } from './support/stats.ts';
 import { traceSpawns, type SpawnRecord } from './support/spawn-trace.ts';
 import { formatTable } from './support/table.ts';
 
 export const description =
-  'convertImage on every shared test slide and three large derived ones against the vips CLI building the same pyramid (--runs N, --warmup N, --only=TEXT, --no-derived)';
+  'convertImage on every shared test slide, three large derived ones and two derived NDPI files against the vips CLI building the same pyramid (--runs N, --warmup N, --only=TEXT, --no-derived)';
 
 /** The issue's goal: our conversion takes at most this multiple of the plain vips command line. */
 const GOAL_RATIO = 1.1;
@@ -523,7 +524,7 @@ function describeSpawn(spawn: SpawnRecord): string {
   return `${spawn.command} ${operation ?? ''}`.trim();
 }
 
-/** Converts every shared test slide and two derived large ones with our pipeline and with the vips CLI. */
+/** Converts every shared test slide and the derived ones (large TIFFs, NDPI files) with our pipeline and with the vips CLI. */
 export async function run(args: string[]): Promise<void> {
   const options = parseArgs(args);
   const slidesDir = findSlidesDir();
@@ -543,9 +544,13 @@ export async function run(args: string[]): Promise<void> {
     // The derived slides take a few seconds to make: only when --only can match one of them.
     const derivedWanted =
       options.derived && DERIVED_KINDS.some((kind) => wanted({ ...real[0]!, name: derivedName(kind) }));
+    const ndpiWanted = (name: string) => options.derived && wanted({ ...real[0]!, name });
     const slides = [
       ...real.filter(wanted),
       ...(derivedWanted ? (await makeDerived(slidesDir, derivedDir)).filter(wanted) : []),
+      ...(NDPI_NAMES.some(ndpiWanted)
+        ? await makeNdpiSlides(path.join(slidesDir, DERIVED_FROM), derivedDir, ndpiWanted)
+        : []),
     ];
     if (slides.length === 0) throw new Error(`no slide matches --only=${options.only}`);
     const results: Measured[] = [];

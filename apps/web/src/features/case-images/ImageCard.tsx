@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { IconCopy, IconDots, IconDownload, IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { formatFileSize } from './format-size.ts';
+import { MacroPicture } from './MacroPicture.tsx';
 import { SlideThumbnail } from './SlideThumbnail.tsx';
 import type { ImageActions } from './useImageActions.tsx';
 
@@ -51,8 +52,9 @@ interface ImageCardProps {
 }
 
 /**
- * One image of the images tab: thumbnail, names, facts, and its actions. An available image opens, and so does one
- * still converting whose original is served meanwhile (`viewable`).
+ * One image of the images tab: thumbnail (with the scanner's macro picture under it once a conversion has kept one),
+ * names, facts, and its actions. An available image opens, and so does one still converting whose original is served
+ * meanwhile (`viewable`).
  */
 export function ImageCard({ image, href, caps, actions, selected, onSelect, onCopy, labels }: ImageCardProps) {
   const { t } = useTranslation();
@@ -87,6 +89,7 @@ export function ImageCard({ image, href, caps, actions, selected, onSelect, onCo
             height={150}
           />
         )}
+        {image.associatedImages.includes('macro') && <MacroPicture imageId={image.id} name={image.displayName} />}
       </Card.Section>
       <Stack gap={6} mt="sm">
         <Group gap={6} wrap="nowrap" justify="flex-start" align="flex-start">

@@ -11,7 +11,7 @@ import { api } from '../../api/client.ts';
 import { caseDetailQueryKeys } from '../case-detail/case-detail.queries.ts';
 import { caseListQueryKeys } from '../case-list/case-list.queries.ts';
 import { fetchBinary, saveBlob } from './fetch-binary.ts';
-import { thumbnailCache } from './thumbnail-loader.ts';
+import { forgetPictures } from './thumbnail-loader.ts';
 
 export const caseImagesQueryKeys = {
   all: ['case-images'] as const,
@@ -74,7 +74,7 @@ export function useDeleteImage(caseId: string) {
   return useMutation({
     mutationFn: (imageId: string) => api.delete(imagePath(imageId)),
     onSuccess: async (_data, imageId) => {
-      thumbnailCache.invalidate(imageId);
+      forgetPictures(imageId);
       await refresh();
     },
   });
@@ -86,7 +86,7 @@ export function useReprocessImage(caseId: string) {
     mutationFn: (imageId: string): Promise<Image> =>
       api.put(`${imagePath(imageId)}/reprocess`, undefined, { schema: ImageSchema }),
     onSuccess: async (_image, imageId) => {
-      thumbnailCache.invalidate(imageId);
+      forgetPictures(imageId);
       await refresh();
     },
   });

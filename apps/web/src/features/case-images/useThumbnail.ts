@@ -1,21 +1,23 @@
 import { useEffect, useState } from 'react';
-import { loadThumbnail, thumbnailCache } from './thumbnail-loader.ts';
+import { loadThumbnail, peekPicture, releasePicture, retainPicture, type PictureType } from './thumbnail-loader.ts';
 import { useInView } from './useInView.ts';
 
 export type ThumbnailState =
   { kind: 'waiting' } | { kind: 'loading' } | { kind: 'loaded'; url: string } | { kind: 'failed'; error: unknown };
 
 /**
- * The thumbnail of an available image, fetched with the bearer token once its element comes into view. `ref` goes on
- * the element that marks the thumbnail's place. Images that are not available have no thumbnail: pass enabled false.
+ * The thumbnail (or, with `type` MACRO, the scanner's macro picture) of an image, fetched with the bearer token once
+ * its element comes into view. `ref` goes on the element that marks the picture's place. Images that have no such
+ * picture yet (not available, no macro): pass enabled false.
  */
 export function useThumbnail<T extends Element>(
   imageId: string,
   enabled: boolean,
+  type: PictureType = 'SMALL',
 ): { ref: (element: T | null) => void; state: ThumbnailState } {
   const [ref, inView] = useInView<T>();
   const [state, setState] = useState<ThumbnailState>(() => {
-    const url = enabled ? thumbnailCache.peek(imageId) : undefined;
+    const url = enabled ? peekPicture(imageId, type) : undefined;
     return url ? { kind: 'loaded', url } : { kind: 'waiting' };
   });
 
@@ -25,20 +27,20 @@ export function useThumbnail<T extends Element>(
       return;
     }
     let current = true;
-    thumbnailCache.retain(imageId);
-    const cached = thumbnailCache.peek(imageId);
+    retainPicture(imageId, type);
+    const cached = peekPicture(imageId, type);
     setState(cached ? { kind: 'loaded', url: cached } : { kind: 'loading' });
     if (!cached) {
-      loadThumbnail(imageId).then(
+      loadThumbnail(imageId, type).then(
         (url) => current && setState({ kind: 'loaded', url }),
         (error: unknown) => current && setState({ kind: 'failed', error }),
       );
     }
     return () => {
       current = false;
-      thumbnailCache.release(imageId);
+      releasePicture(imageId, type);
     };
-  }, [imageId, enabled, inView]);
+  }, [imageId, enabled, inView, type]);
 
   return { ref, state };
 }
