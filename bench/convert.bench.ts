@@ -24,7 +24,7 @@ import { traceSpawns, type SpawnRecord } from './support/spawn-trace.ts';
 import { formatTable } from './support/table.ts';
 
 export const description =
-  'convertImage on every shared test slide, three large derived ones and two derived NDPI files against the vips CLI building the same pyramid (--runs N, --warmup N, --only=TEXT, --no-derived)';
+  'convertImage on every shared test slide, three large derived ones and three derived NDPI files (one of a whole slide’s size) against the vips CLI building the same pyramid (--runs N, --warmup N, --only=TEXT, --no-derived)';
 
 /** The goal: our conversion takes at most this multiple of the plain vips command line. */
 const GOAL_RATIO = 1.1;

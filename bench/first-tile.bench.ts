@@ -15,16 +15,17 @@ import { factories } from '../apps/server/test/factories.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { startServerProcess, waitForHealthy, type ServerProcess } from '../apps/server/test/server-process.ts';
 import { slidePath } from '../apps/server/test/testdata.ts';
+import { deriveLargeSlide, deriveNdpiReplica, SMALL } from './first-tile/slides.ts';
 import { summarize } from './support/stats.ts';
 import { formatTable } from './support/table.ts';
+import { loadNow, QUIET_LOAD } from './support/quiet.ts';
 import { startTokenIssuer, type TokenIssuer } from '../apps/server/test/token-issuer.ts';
 
 export const description =
-  'Upload → first correct 512-px tile served from the original (lowest level and level 0), tile latency at 1 and 8 connections while the pyramid builds, time to the finished pyramid, next to vips dzsave (--runs N, --small, --replicate WxH; --pyramid-only: upload → finished pyramid alone, no tiles read, which runs on commits from before viewing from the original too)';
+  'Upload → first correct 512-px tile served from the original (lowest level and level 0), tile latency at 1 and 8 connections while the pyramid builds, time to the finished pyramid beside converting alone (interleaved), next to vips dzsave; the small SVS, a 1.1 GP Aperio replica and its NDPI replica (--runs=N, --small, --replicate=WxH, --formats=svs,ndpi; --pyramid-only: upload → finished pyramid alone, no tiles read, which runs on commits from before viewing from the original too)';
 
 const exec = promisify(execFile);
 const AUDIENCE = 'bench';
-const SMALL = 'CMU-1-Small-Region.svs';
 /** 2220 × 2967 replicated 14 × 12: the issue's 31,080 × 35,604 px (1.1 GP) Aperio-style slide. */
 const DEFAULT_REPLICATE: [number, number] = [14, 12];
 const LATENCY_SAMPLES = 40;
@@ -34,37 +35,32 @@ interface Options {
   small: boolean;
   replicate: [number, number];
   pyramidOnly: boolean;
+  formats: Set<string>;
 }
 
 function parseArgs(args: string[]): Options {
-  const options: Options = { runs: 5, small: false, replicate: DEFAULT_REPLICATE, pyramidOnly: false };
+  const options: Options = {
+    runs: 5,
+    small: false,
+    replicate: DEFAULT_REPLICATE,
+    pyramidOnly: false,
+    formats: new Set(['svs', 'ndpi']),
+  };
   for (const arg of args) {
     if (arg === '--small') options.small = true;
     else if (arg === '--pyramid-only') options.pyramidOnly = true;
     else if (arg.startsWith('--runs=')) options.runs = Number(arg.slice('--runs='.length));
+    else if (arg.startsWith('--formats=')) options.formats = new Set(arg.slice('--formats='.length).split(','));
     else if (arg.startsWith('--replicate=')) {
       const [across, down] = arg.slice('--replicate='.length).split('x').map(Number);
       options.replicate = [across!, down!];
-    } else throw new Error(`unknown option ${arg} (known: --runs=N, --small, --replicate=WxH, --pyramid-only)`);
+    } else
+      throw new Error(
+        `unknown option ${arg} (known: --runs=N, --small, --replicate=WxH, --formats=svs,ndpi, --pyramid-only)`,
+      );
   }
   if (!(options.runs >= 1)) throw new Error('--runs must be at least 1');
   return options;
-}
-
-/** The derived Aperio-style slide: CMU-1-Small-Region's page 0 (with its Aperio description) replicated, 240-px JPEG tiles, pyramid. */
-async function deriveLargeSlide(dir: string, [across, down]: [number, number]): Promise<string> {
-  const page0 = path.join(dir, 'page0.v');
-  const target = path.join(dir, `aperio-${across}x${down}.tif`);
-  await exec('vips', ['tiffload', slidePath(SMALL), page0]);
-  await exec('vips', [
-    'replicate',
-    page0,
-    `${target}[tile,tile-width=240,tile-height=240,pyramid,compression=jpeg,Q=85,bigtiff]`,
-    String(across),
-    String(down),
-  ]);
-  await fs.rm(page0);
-  return target;
 }
 
 interface Run {
@@ -77,6 +73,12 @@ interface Run {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
+/** How much longer the pyramid took while tiles were read, median against median. */
+function overhead(viewed: number[], alone: number[]): string {
+  const ratio = summarize(viewed).median / summarize(alone).median;
+  return `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`;
+}
+
 /** One upload of `file` through POST images, timed from the answer (the last byte acknowledged). */
 async function oneRun(
   base: string,
@@ -87,7 +89,10 @@ async function oneRun(
   pyramidOnly: boolean,
 ): Promise<Run> {
   const { size } = await fs.stat(file);
-  const query = new URLSearchParams({ caseId, filename: `run-${run}-${path.basename(file)}` });
+  const query = new URLSearchParams({
+    caseId,
+    filename: `run-${run}${pyramidOnly ? '-alone' : ''}-${path.basename(file)}`,
+  });
   // Streamed (the large slide is ~0.9 GB); fetch needs duplex 'half' for a stream body.
   const init: RequestInit & { duplex: 'half' } = {
     method: 'POST',
@@ -180,8 +185,13 @@ export async function run(args: string[]): Promise<void> {
   let server: ServerProcess | undefined;
   let database: Database | undefined;
   try {
-    const slides = [slidePath(SMALL)];
-    if (!options.small) slides.push(await deriveLargeSlide(root, options.replicate));
+    const slides: string[] = [];
+    if (options.formats.has('svs')) slides.push(slidePath(SMALL));
+    if (!options.small) {
+      const large = await deriveLargeSlide(root, options.replicate);
+      if (options.formats.has('svs')) slides.push(large);
+      if (options.formats.has('ndpi')) slides.push(await deriveNdpiReplica(root, large));
+    }
     postgres = await startEmbeddedPostgres({
       dataDir: path.join(root, 'pg'),
       port: await freePort(),
@@ -214,7 +224,14 @@ export async function run(args: string[]): Promise<void> {
     const rows: string[][] = [];
     for (const slide of slides) {
       const runs: Run[] = [];
-      for (let i = 0; i < options.runs; i++) runs.push(await oneRun(base, auth, caseId, slide, i, options.pyramidOnly));
+      const alone: number[] = [];
+      const loads: number[] = [];
+      for (let i = 0; i < options.runs; i++) {
+        loads.push(loadNow());
+        runs.push(await oneRun(base, auth, caseId, slide, i, options.pyramidOnly));
+        // Interleaved: the same upload with no tile read, so the viewing's cost on the conversion shows.
+        if (!options.pyramidOnly) alone.push((await oneRun(base, auth, caseId, slide, i, true)).available);
+      }
       const anchor = await dzsaveSeconds(slide, root);
       const figure = (values: number[]) => {
         if (options.pyramidOnly && values.some(Number.isNaN)) return 'not read (--pyramid-only)';
@@ -235,7 +252,15 @@ export async function run(args: string[]): Promise<void> {
         ms(runs.flatMap((r) => r.latency1)),
         ms(runs.flatMap((r) => r.latency8)),
         figure(runs.map((r) => r.available)),
+        options.pyramidOnly ? 'not run' : figure(alone),
+        options.pyramidOnly
+          ? ''
+          : overhead(
+              runs.map((r) => r.available),
+              alone,
+            ),
         seconds(anchor),
+        loads.map((load) => load.toFixed(1)).join(' '),
       ]);
     }
     console.log(
@@ -247,13 +272,16 @@ export async function run(args: string[]): Promise<void> {
           { title: 'tile ms at 1 conn (median / p95)', align: 'right' },
           { title: 'tile ms at 8 conn', align: 'right' },
           { title: 'to finished pyramid s', align: 'right' },
+          { title: 'converting alone s', align: 'right' },
+          { title: 'overhead (medians)', align: 'right' },
           { title: 'vips dzsave s (convert-first anchor)', align: 'right' },
+          { title: 'load before each run' },
         ],
         rows,
       ),
     );
     console.log(
-      `\nGoals: first tile < 3 s median, < 5 s p95 on the 1.1 GP slide; tile p95 < 100 ms at 1 connection, < 250 ms at 8; time to the finished pyramid within 10 % of the main branch's (run this benchmark there for the comparison). ${options.runs} run(s) per slide; conversions at niceness ${DEFAULT_CONVERSION_NICENESS} (CONVERSION_NICENESS).`,
+      `\nGoals: first tile < 3 s median, < 5 s p95 on the 1.1 GP slide; tile p95 < 100 ms at 1 connection, < 250 ms at 8; time to the finished pyramid within 10 % of converting alone (the same upload with no tile read, run after each) and of the main branch's (run this benchmark there for the comparison); figures taken above load ${QUIET_LOAD} are not judged. ${options.runs} run(s) per slide; conversions at niceness ${DEFAULT_CONVERSION_NICENESS} (CONVERSION_NICENESS).`,
     );
   } finally {
     await server?.stop();

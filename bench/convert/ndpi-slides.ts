@@ -12,7 +12,22 @@ export interface NdpiSlide {
  * each level one 4:4:4 JPEG strip with restart markers and McuStarts, the private tags, a macro and a map picture),
  * which Debian's OpenSlide reads as vendor hamamatsu, so the vips baseline reads them through openslideload.
  */
+/**
+ * A whole slide's size: 30,720 × 35,840 (1.1 GP, as the first-tile bench's Aperio replica), levels 4 times smaller
+ * each, 512-px restart segments (320 px on the smallest level), sizes in whole segments as NanoZoomer levels are.
+ */
+export const NDPI_SLIDE_LEVELS: NdpiLevel[] = [
+  { width: 30_720, height: 35_840, restartInterval: 64 },
+  { width: 7680, height: 8960, restartInterval: 64 },
+  { width: 1920, height: 2240, restartInterval: 40 },
+];
+
 const NDPI_FILES: Record<string, { levels: NdpiLevel[]; origin: string }> = {
+  // Fixed costs (side pictures, header, packing the pyramid) weigh on small files; this one has a slide's size.
+  'ndpi-1gp.ndpi': {
+    levels: NDPI_SLIDE_LEVELS,
+    origin: 'resized to 30,720 × 35,840 at level 0 (1.1 GP), 3 levels (÷4), 512 px restart segments',
+  },
   // A slide's size: NanoZoomer levels are 4 times smaller each; 512 px restart segments, 32 across level 0.
   'ndpi-16k.ndpi': {
     levels: [

@@ -43,10 +43,15 @@ export async function writeAssociatedStrip(
   kind: Kind,
   page: TiffPage,
 ): Promise<AssociatedPicture> {
+  return writeAssociated(context, kind, await readStrip(context, page));
+}
+
+/** The one strip of a page of the source (an NDPI level or side picture: a whole JPEG). */
+export async function readStrip(context: ConvertContext, page: TiffPage): Promise<Buffer> {
   const handle = await open(context.sourcePath, 'r');
   const jpeg = Buffer.alloc(page.stripByteCounts[0] ?? 0);
   await handle.read(jpeg, 0, jpeg.length, page.stripOffsets[0]).finally(() => handle.close());
-  return writeAssociated(context, kind, jpeg);
+  return jpeg;
 }
 
 export function writeAssociatedPage(context: ConvertContext, kind: Kind, page: number): Promise<AssociatedPicture> {

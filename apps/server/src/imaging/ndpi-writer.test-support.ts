@@ -143,7 +143,7 @@ function restartStarts(jpeg: Buffer): number[] {
 
 /** A JPEG without restart markers (macro and map pictures). */
 async function plainJpeg(picture: string, width: number, height: number, grey = false): Promise<Buffer> {
-  const image = sharp(picture).resize(width, height, { fit: 'fill' }).removeAlpha();
+  const image = sharp(picture, { limitInputPixels: false }).resize(width, height, { fit: 'fill' }).removeAlpha();
   return (grey ? image.greyscale() : image).jpeg({ quality: 90 }).toBuffer();
 }
 

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertImage, readTiffStructure, UnsupportedImageError } from './index.ts';
 import { writeNdpi, type NdpiLevel } from './ndpi-writer.test-support.ts';
 import { expectJpegPyramid, expectThumbnail, slide, tempDir } from './pyramid.test-support.ts';
+import { ndpiThumbnailLevel } from './ndpi-levels.ts';
+import { THUMBNAIL_SIZE, writeThumbnail } from './pyramid.ts';
 import { TIFF_TAG } from './tiff-structure.ts';
 
 /** The NDPI quirks each file carries, from the pixels of the Aperio test slide. */
@@ -184,6 +186,40 @@ describe('converting NDPI', () => {
     },
     90_000,
   );
+});
+
+describe('the thumbnail of an NDPI, taken beside its pyramid', () => {
+  const levelOf = async (name: string) => {
+    const handle = await open(files[name]!, 'r');
+    const structure = await readTiffStructure(handle).finally(() => handle.close());
+    const level = ndpiThumbnailLevel(structure, THUMBNAIL_SIZE);
+    const { page } = level!;
+    return { width: page.width, height: page.height, z: page.tags.get(TIFF_TAG.NdpiZOffset)?.value };
+  };
+
+  it('comes from the smallest level of focal plane 0 that covers it, never one libjpeg cannot decode', async () => {
+    expect(await levelOf('odd')).toEqual({ width: 744, height: 992, z: [0] });
+    expect(await levelOf('wide')).toEqual({ width: 22_000, height: 32, z: [0] });
+  });
+
+  it('looks like the one cut from the finished pyramid (within 3/255)', async () => {
+    const workDir = await tempDir('ndpi-thumbnail');
+    const otherDir = await tempDir('ndpi-thumbnail-pyramid');
+    try {
+      const result = await convertImage({ sourcePath: files.odd!, workDir, timeoutMs: 60_000 });
+      // Compared at a quarter of their size: two resamplings of differently sized sources differ in fine detail.
+      const small = (file: string) => sharp(file).resize(128, 128, { fit: 'fill' }).raw().toBuffer();
+      const fromLevel = await sharp(result.thumbnailPath).raw().toBuffer({ resolveWithObject: true });
+      const context = { sourcePath: files.odd!, workDir: otherDir, deadline: Date.now() + 60_000, maxPixels: 1e10 };
+      const pyramidThumbnail = await writeThumbnail({ ...context, niceness: 0 }, result.layers[0]!.pyramidPath);
+      const fromPyramid = await sharp(pyramidThumbnail).raw().toBuffer({ resolveWithObject: true });
+      expect([fromLevel.info.width, fromLevel.info.height]).toEqual([fromPyramid.info.width, fromPyramid.info.height]);
+      expect(meanDifference(await small(result.thumbnailPath), await small(pyramidThumbnail))).toBeLessThanOrEqual(3);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+      await rm(otherDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 /** A copy of the odd file with `damage` done to its level 0, converted. */

@@ -1,10 +1,17 @@
 import path from 'node:path';
 import type { ConvertContext } from './context.ts';
 import { UnsupportedImageError } from './errors.ts';
-import { aperioAssociatedPages, ndpiMacroPage, writeAssociatedPage, writeAssociatedStrip } from './associated-pages.ts';
+import {
+  aperioAssociatedPages,
+  ndpiMacroPage,
+  readStrip,
+  writeAssociatedPage,
+  writeAssociatedStrip,
+} from './associated-pages.ts';
 import { FLAT_LAYER, type AssociatedPicture } from './layers.ts';
 import { checkDimensions } from './limits.ts';
-import { writeThumbnail, writeThumbnailOf } from './pyramid.ts';
+import { ndpiThumbnailLevel } from './ndpi-levels.ts';
+import { THUMBNAIL_SIZE, writeThumbnail, writeThumbnailOf } from './pyramid.ts';
 import { parseTiffDateTime, resolutionFromMpp, resolutionFromTiff } from './resolution.ts';
 import type { TiffStructure } from './tiff-structure.ts';
 import type { ConvertedImage } from './types.ts';
@@ -41,15 +48,19 @@ export async function convertWithOpenSlide(
   input = `${SOURCE_NAME}[rgb]`,
 ): Promise<ConvertedImage> {
   const opened = input === OPENED_NAME;
-  const [pyramid, associatedResult, headerResult] = await Promise.allSettled([
+  const thumbnailLevel = opened ? null : ndpiThumbnailLevel(structure, THUMBNAIL_SIZE);
+  const [pyramid, associatedResult, headerResult, earlyThumbnail] = await Promise.allSettled([
     writeVipsPyramid(context, input),
     sidePictures(context, structure),
     headerRead,
+    thumbnailLevel &&
+      readStrip(context, thumbnailLevel.page).then((jpeg) => writeThumbnailOf(context, jpeg, 0, thumbnailLevel)),
   ]);
   // The header's failure explains the others (OpenSlide cannot read the file), so it is reported first.
   if (headerResult.status === 'rejected') throw headerResult.reason;
   if (pyramid.status === 'rejected') throw pyramid.reason;
   if (associatedResult.status === 'rejected') throw associatedResult.reason;
+  if (earlyThumbnail.status === 'rejected') throw earlyThumbnail.reason;
   const header = headerResult.value;
   if (header.get('vips-loader') !== 'openslideload')
     throw new UnsupportedImageError('OpenSlide does not recognise this slide');
@@ -75,9 +86,11 @@ export async function convertWithOpenSlide(
     scannedAt: scanDate(header),
     layers: [{ layerNumber: 0, width, height, pyramidPath, metadata: FLAT_LAYER }],
     // libvips' TIFF loader refuses a pyramid smaller than its 512-px tile, so the thumbnail of such a slide comes from the opened pixels.
-    thumbnailPath: opened
-      ? await writeThumbnailOf(context, path.join(context.workDir, OPENED_NAME))
-      : await writeThumbnail(context, pyramidPath),
+    thumbnailPath:
+      earlyThumbnail.value ??
+      (opened
+        ? await writeThumbnailOf(context, path.join(context.workDir, OPENED_NAME))
+        : await writeThumbnail(context, pyramidPath)),
     associated,
   };
 }

@@ -103,13 +103,25 @@ export async function writeThumbnail(context: ConvertContext, pyramidPath: strin
   return writeThumbnailOf(context, pyramidPath, page.index);
 }
 
-/** The thumbnail of one image file (of one page of it), at most THUMBNAIL_SIZE px on its longer side. */
-export function writeThumbnailOf(context: ConvertContext, file: string, page = 0): Promise<string> {
+/**
+ * The thumbnail of one image file (of one page of it), at most THUMBNAIL_SIZE px on its longer side, or of exactly
+ * `size` when the picture is a level whose rounded proportions differ slightly from the slide's.
+ */
+export function writeThumbnailOf(
+  context: ConvertContext,
+  file: string | Buffer,
+  page = 0,
+  size?: { width: number; height: number },
+): Promise<string> {
   const target = path.join(context.workDir, 'thumbnail.jpg');
   return writeAtomically(target, (partial) =>
     sharp(file, { page })
       .timeout(sharpTimeout(context))
-      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .resize(
+        size
+          ? { ...size, fit: 'fill' }
+          : { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true },
+      )
       .jpeg({ quality: JPEG_QUALITY })
       .toFile(partial)
       .catch(rethrowSharpTimeout),

@@ -6,7 +6,6 @@ export interface ImagingTools {
   vipsVersion: string | null;
 }
 
-
 let detected: Promise<ImagingTools> | undefined;
 
 /** Probes once per process whether `vips` is on PATH and was built with openslideload. */

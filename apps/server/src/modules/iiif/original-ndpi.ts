@@ -1,5 +1,6 @@
 import { TIFF_TAG, type ByteReader, type TiffPage } from '../../imaging/index.ts';
 import { jpegSegments } from '../../imaging/jpeg-frame.ts';
+import { ndpiPlaneLevels } from '../../imaging/ndpi-levels.ts';
 
 /** Far more than any JPEG header (tables, frame, restart interval, scan header) NDPI levels carry. */
 const HEADER_BYTES = 64 * 1024;
@@ -61,11 +62,6 @@ export async function ndpiLevelAsTiles(reader: ByteReader, page: TiffPage): Prom
 
 /** The levels of an NDPI original's focal plane 0 (the plane OpenSlide and so its conversion read), as tiled pages. */
 export async function ndpiServedPages(pages: readonly TiffPage[], reader: ByteReader): Promise<TiffPage[] | null> {
-  const levels = pages.filter((page) => {
-    const lens = page.tags.get(TIFF_TAG.NdpiSourceLens)?.value;
-    const z = page.tags.get(TIFF_TAG.NdpiZOffset)?.value;
-    return Array.isArray(lens) && lens[0]! > 0 && (!Array.isArray(z) || z[0] === 0);
-  });
-  const tiled = await Promise.all(levels.map((page) => ndpiLevelAsTiles(reader, page)));
+  const tiled = await Promise.all(ndpiPlaneLevels(pages).map((page) => ndpiLevelAsTiles(reader, page)));
   return tiled.length > 0 && tiled.every((page) => page != null) ? tiled : null;
 }
