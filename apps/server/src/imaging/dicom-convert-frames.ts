@@ -62,7 +62,8 @@ export async function frameImage(
     case 'jpeg':
       return sharp(bytes, { failOn: 'error' });
     case 'native': {
-      if (instance.bitsAllocated !== 8) throw new UnsupportedImageError(`${where}: ${instance.bitsAllocated}-bit samples`);
+      if (instance.bitsAllocated !== 8)
+        throw new UnsupportedImageError(`${where}: ${instance.bitsAllocated}-bit samples`);
       const planar = instance.planarConfiguration === 1 && instance.samplesPerPixel > 1;
       const supported = ['RGB', 'MONOCHROME2'].includes(instance.photometric);
       if (planar || !supported || (instance.samplesPerPixel !== 1 && instance.samplesPerPixel !== 3)) {

@@ -42,7 +42,9 @@ export function assembleSlide(instances: DicomInstance[]): DicomSlide {
   if (instances.length === 0) fail('no DICOM instances found');
   const series = [...new Set(instances.map((instance) => instance.seriesUid))];
   if (series.length > 1) {
-    fail(`the upload holds instances of ${series.length} different slides (series ${series.join(', ')}); upload one slide per image`);
+    fail(
+      `the upload holds instances of ${series.length} different slides (series ${series.join(', ')}); upload one slide per image`,
+    );
   }
   const volumes = instances.filter((instance) => instance.flavour === 'VOLUME');
   if (volumes.length === 0) fail('the series has no VOLUME instance (only label, overview or thumbnail pictures)');
@@ -83,7 +85,9 @@ function level(instances: DicomInstance[]): DicomLevel {
       let tile: number;
       if (position) {
         if (position.x % tileWidth !== 0 || position.y % tileHeight !== 0) {
-          fail(`${instance.name}: frame ${index + 1} at (${position.x}, ${position.y}) is off the ${tileWidth}×${tileHeight} tile grid`);
+          fail(
+            `${instance.name}: frame ${index + 1} at (${position.x}, ${position.y}) is off the ${tileWidth}×${tileHeight} tile grid`,
+          );
         }
         tile = (position.y / tileHeight) * tilesAcross + position.x / tileWidth;
       } else {
@@ -103,7 +107,8 @@ function level(instances: DicomInstance[]): DicomLevel {
 function checkConcatenations(name: string, instances: DicomInstance[]): void {
   const byUid = new Map<string, DicomInstance[]>();
   for (const instance of instances) {
-    if (instance.concatenation) byUid.set(instance.concatenation.uid, [...(byUid.get(instance.concatenation.uid) ?? []), instance]);
+    if (instance.concatenation)
+      byUid.set(instance.concatenation.uid, [...(byUid.get(instance.concatenation.uid) ?? []), instance]);
   }
   for (const parts of byUid.values()) {
     parts.sort((a, b) => (a.concatenation?.frameOffset ?? 0) - (b.concatenation?.frameOffset ?? 0));
@@ -111,7 +116,9 @@ function checkConcatenations(name: string, instances: DicomInstance[]): void {
     for (const part of parts) {
       const offset = part.concatenation?.frameOffset ?? 0;
       if (offset !== expected) {
-        fail(`the series misses frames: ${name} lacks frames ${expected + 1} to ${offset} (a part of its concatenation is missing)`);
+        fail(
+          `the series misses frames: ${name} lacks frames ${expected + 1} to ${offset} (a part of its concatenation is missing)`,
+        );
       }
       expected = offset + part.numberOfFrames;
     }

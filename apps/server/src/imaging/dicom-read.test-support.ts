@@ -134,26 +134,26 @@ export async function dicomizerSlide(options: DicomizerOptions): Promise<string[
   const name = `dicomizer-${tileSize}-${compression}-${maxSizeMb}mb${pyramid ? '-pyramid' : ''}${cropName}${thirdsName}`;
   const source = existsSync(path.join(CACHE, name)) ? '' : await dicomizerInput(options);
   return cached(name, (dir) => {
-      const datasetFile = path.join(dir, 'dataset.json');
-      writeFileSync(datasetFile, JSON.stringify(DICOMIZER_DATASET));
-      run('OrthancWSIDicomizer', [
-        ...(source.endsWith('.svs') ? ['--openslide', OPENSLIDE_LIBRARY] : []),
-        '--dataset',
-        datasetFile,
-        '--folder',
-        dir,
-        '--tile-width',
-        String(tileSize),
-        '--tile-height',
-        String(tileSize),
-        '--compression',
-        compression,
-        '--max-size',
-        String(maxSizeMb),
-        '--pyramid',
-        pyramid ? '1' : '0',
-        source,
-      ]);
+    const datasetFile = path.join(dir, 'dataset.json');
+    writeFileSync(datasetFile, JSON.stringify(DICOMIZER_DATASET));
+    run('OrthancWSIDicomizer', [
+      ...(source.endsWith('.svs') ? ['--openslide', OPENSLIDE_LIBRARY] : []),
+      '--dataset',
+      datasetFile,
+      '--folder',
+      dir,
+      '--tile-width',
+      String(tileSize),
+      '--tile-height',
+      String(tileSize),
+      '--compression',
+      compression,
+      '--max-size',
+      String(maxSizeMb),
+      '--pyramid',
+      pyramid ? '1' : '0',
+      source,
+    ]);
   });
 }
 
@@ -179,11 +179,7 @@ export function tiffToDicomSlide(): Promise<string[]> {
         top: { PatientID: 'T1', PatientName: 'Test^Slide', Manufacturer: 'Aperio', ManufacturerModelName: 'ScanScope' },
       }),
     );
-    run(
-      'TIFFToDicom',
-      [metadata, slidePath(SOURCE_SLIDE), 'slide', 'SM', '1.2.840.10008.5.1.4.1.1.77.1.6', 'ADDDCMSUFFIX'],
-      dir,
-    );
+    run('TIFFToDicom', [metadata, slidePath(SOURCE_SLIDE), 'slide', 'SM', '1.2.840.10008.5.1.4.1.1.77.1.6'], dir);
   });
 }
 

@@ -48,10 +48,10 @@ describe('reading DICOM whole-slide instances', () => {
     expect(volume.pixelSpacingMm).toEqual([0.000499, 0.000499]);
     expect(volume.acquired?.toISOString()).toBe('2009-12-29T09:59:15.000Z');
     expect(volume.frames).toHaveLength(130);
-    // Each frame is a complete JPEG: SOI first, EOI last.
+    // Each frame is a complete JPEG: SOI first, EOI last (before the pad byte that makes a fragment's length even).
     const frame = await frameBytes(volume, 129);
     expect(frame.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
-    expect(frame.subarray(frame.length - 2)).toEqual(Buffer.from([0xff, 0xd9]));
+    expect(frame.subarray(-3).includes(Buffer.from([0xff, 0xd9]))).toBe(true);
     const label = instances.find((instance) => instance.flavour === 'LABEL')!;
     expect(label).toMatchObject({ coding: 'native', numberOfFrames: 1, photometric: 'RGB' });
     expect(label.frames[0]![0]!.length).toBe(label.rows * label.columns * 3);
@@ -73,9 +73,9 @@ describe('reading DICOM whole-slide instances', () => {
     expect(base!.instances.every((instance) => instance.positions !== null)).toBe(true);
     expect(base).toMatchObject({ tileWidth: 240, tilesAcross: 10, tilesDown: 13 });
     expect(base!.tiles.size).toBe(130);
-    // The last tile (bottom right) comes from the second part of the concatenation.
+    // Both parts of the concatenation fill the grid; the last tile is the bottom-right frame, wherever it is stored.
+    expect(new Set([...base!.tiles.values()].map((placed) => placed.instance)).size).toBe(2);
     const last = base!.tiles.get(129)!;
-    expect(last.instance.concatenation?.frameOffset).toBe(104);
     expect(last.instance.positions?.[last.instance.frames.indexOf(last.frame)]).toEqual({ x: 2160, y: 2880 });
   });
 
@@ -131,7 +131,9 @@ describe('reading DICOM whole-slide instances', () => {
       'DICOM slide.dcm: the file is truncated: it holds 60 complete frames of 130',
     );
     await truncate(cut, 2000);
-    await expect(readDicomInstance(cut, 'slide.dcm')).rejects.toThrow(/DICOM slide.dcm: the file is truncated or damaged/);
+    await expect(readDicomInstance(cut, 'slide.dcm')).rejects.toThrow(
+      /DICOM slide.dcm: the file is truncated or damaged/,
+    );
   });
 
   it('refuses instances of two slides together, and a level missing a part of its concatenation', async () => {
@@ -139,7 +141,9 @@ describe('reading DICOM whole-slide instances', () => {
       tiffToDicomSlide().then(readAll),
       dicomizerSlide({ tileSize: 240, compression: 'jpeg', maxSizeMb: 1, pyramid: true }).then(readAll),
     ]);
-    expect(() => assembleSlide([...tiffToDicom, ...dicomizer])).toThrow(/the upload holds instances of 2 different slides/);
+    expect(() => assembleSlide([...tiffToDicom, ...dicomizer])).toThrow(
+      /the upload holds instances of 2 different slides/,
+    );
     const j2k = await dicomizerSlide({ tileSize: 256, compression: 'jpeg2000', maxSizeMb: 1 }).then(readAll);
     const parts = j2k.filter((instance) => instance.totalColumns === 2220);
     expect(parts.length).toBeGreaterThan(2);

@@ -246,7 +246,10 @@ function nativeFrames(
   const frameBytes = (instance.rows * instance.columns * instance.samplesPerPixel * instance.bitsAllocated) / 8;
   const needed = frameBytes * instance.numberOfFrames;
   if (pixelData.length < needed) {
-    fail(instance.name, `pixel data holds ${Math.floor(pixelData.length / frameBytes)} of ${instance.numberOfFrames} frames`);
+    fail(
+      instance.name,
+      `pixel data holds ${Math.floor(pixelData.length / frameBytes)} of ${instance.numberOfFrames} frames`,
+    );
   }
   if (pixelData.dataOffset + needed > size) {
     const present = Math.max(0, Math.floor((size - pixelData.dataOffset) / frameBytes));

@@ -46,7 +46,9 @@ function isDicomHead(head: Buffer): boolean {
 /** Files a zip tool or a desktop adds beside the instances. */
 function ignored(name: string): boolean {
   const base = path.posix.basename(name);
-  return name.endsWith('/') || name.startsWith('__MACOSX/') || base.startsWith('.') || base.toUpperCase() === 'DICOMDIR';
+  return (
+    name.endsWith('/') || name.startsWith('__MACOSX/') || base.startsWith('.') || base.toUpperCase() === 'DICOMDIR'
+  );
 }
 
 /**
@@ -64,17 +66,22 @@ async function eachEntry(
     throw new UnsupportedImageError(`not a readable zip: ${(error as Error).message}`);
   }
   try {
-    if (zip.entryCount > MAX_ENTRIES) throw new UnsupportedImageError(`zip of ${zip.entryCount} entries (limit ${MAX_ENTRIES})`);
+    if (zip.entryCount > MAX_ENTRIES)
+      throw new UnsupportedImageError(`zip of ${zip.entryCount} entries (limit ${MAX_ENTRIES})`);
     let total = 0;
     await new Promise<void>((resolve, reject) => {
       zip.on('error', (error: Error) => reject(new UnsupportedImageError(`damaged zip: ${error.message}`)));
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
         const next = async (): Promise<boolean> => {
-          if ((entry.generalPurposeBitFlag & 1) !== 0) throw new UnsupportedImageError(`encrypted zip entry ${entry.fileName}`);
+          if ((entry.generalPurposeBitFlag & 1) !== 0)
+            throw new UnsupportedImageError(`encrypted zip entry ${entry.fileName}`);
           total += entry.uncompressedSize;
           if (total > MAX_TOTAL_UNCOMPRESSED) throw new UnsupportedImageError('zip expands beyond 64 GiB');
-          if (entry.uncompressedSize > RATIO_APPLIES_ABOVE && entry.uncompressedSize > entry.compressedSize * MAX_RATIO) {
+          if (
+            entry.uncompressedSize > RATIO_APPLIES_ABOVE &&
+            entry.uncompressedSize > entry.compressedSize * MAX_RATIO
+          ) {
             throw new UnsupportedImageError(`zip entry ${entry.fileName} expands more than ${MAX_RATIO}×`);
           }
           return ignored(entry.fileName) ? true : visit(zip, entry);
