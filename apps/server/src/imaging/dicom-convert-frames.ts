@@ -39,8 +39,8 @@ export class InstanceFiles {
   }
 
   async close(): Promise<void> {
-    const handles = await Promise.allSettled(this.handles.values());
-    await Promise.all(handles.map((h) => (h.status === 'fulfilled' ? h.value.close() : undefined)));
+    const handles = await Promise.allSettled([...this.handles.values()]);
+    await Promise.all(handles.flatMap((h) => (h.status === 'fulfilled' ? [h.value.close()] : [])));
   }
 }
 
@@ -71,7 +71,7 @@ export async function frameImage(
           `${where}: uncompressed ${instance.photometric} frames${planar ? ' in separate planes' : ''} cannot be read`,
         );
       }
-      const channels = instance.samplesPerPixel as 1 | 3;
+      const channels = instance.samplesPerPixel;
       return sharp(bytes, { raw: { width: instance.columns, height: instance.rows, channels } });
     }
     case 'jpeg2000': {
