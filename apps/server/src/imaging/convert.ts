@@ -1,7 +1,10 @@
-import { open } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { ConvertContext } from './context.ts';
 import { classifyImagingError, UnsupportedImageError } from './errors.ts';
 import { checkTiffStructure, DEFAULT_MAX_PIXELS } from './limits.ts';
+import { convertDicom } from './dicom-convert.ts';
+import { extractDicomZip, zipHoldsDicom } from './dicom-zip.ts';
 import { convertOmeTiff } from './ome-convert.ts';
 import { isOmeXml, parseOmeXml } from './ome-xml.ts';
 import { convertSmallSlide, convertWithOpenSlide, readVipsHeader } from './openslide-convert.ts';
@@ -54,9 +57,14 @@ async function convertDetected(options: ConvertOptions): Promise<ConvertedImage>
 
   switch (kind) {
     case null:
-      throw new UnsupportedImageError('Unrecognised image content: not a TIFF, JPEG, PNG, VSI zip or iSyntax file');
+      throw new UnsupportedImageError(
+        'Unrecognised image content: not a TIFF, JPEG, PNG or DICOM file, a VSI or DICOM zip, or an iSyntax file',
+      );
     case 'zip':
+      if (await zipHoldsDicom(context.sourcePath)) return convertDicomZip(context);
       throw new UnsupportedImageError(VSI_NOT_SUPPORTED);
+    case 'dicom':
+      return convertDicom(context, [{ file: context.sourcePath, name: path.basename(context.sourcePath) }]);
     case 'isyntax':
       throw new UnsupportedImageError(ISYNTAX_NOT_SUPPORTED);
     case 'jpeg':
@@ -67,6 +75,16 @@ async function convertDetected(options: ConvertOptions): Promise<ConvertedImage>
       if (!structure) throw new Error('TIFF structure missing');
       checkTiffStructure(structure, context.maxPixels);
       return convertTiff(context, structure);
+  }
+}
+
+/** A zip of one slide's instances: extracted beside the outputs (frames are read by ranges), removed after. */
+async function convertDicomZip(context: ConvertContext): Promise<ConvertedImage> {
+  const folder = path.join(context.workDir, 'dicom-instances');
+  try {
+    return await convertDicom(context, await extractDicomZip(context.sourcePath, folder));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
   }
 }
 

@@ -86,7 +86,9 @@ describe('convertImage refuses hostile input', () => {
 
   it('refuses garbage bytes', async () => {
     await expect(convertBytes('garbage.svs', Buffer.from('definitely not an image'.repeat(50)))).rejects.toThrow(
-      new UnsupportedImageError('Unrecognised image content: not a TIFF, JPEG, PNG, VSI zip or iSyntax file'),
+      new UnsupportedImageError(
+        'Unrecognised image content: not a TIFF, JPEG, PNG or DICOM file, a VSI or DICOM zip, or an iSyntax file',
+      ),
     );
   });
 

@@ -2,6 +2,7 @@ import './sharp-setup.ts';
 export { sniffKind, kindMatchesExtension, type SniffedKind } from './sniff.ts';
 export { UnsupportedImageError, InvalidVsiZipError, ImagingTimeoutError } from './errors.ts';
 export { validateVsiZip, type ZipSource } from './vsi-zip.ts';
+export { zipHoldsDicom } from './dicom-zip.ts';
 export { detectImagingTools, type ImagingTools } from './tools.ts';
 export { convertImage } from './convert.ts';
 export { declaredScale, type DeclaredScale } from './declared-scale.ts';

@@ -1,5 +1,5 @@
 /** Kinds recognised from the first bytes of a file (content, never the extension). */
-export type SniffedKind = 'tiff' | 'bigtiff' | 'jpeg' | 'png' | 'zip' | 'isyntax' | null;
+export type SniffedKind = 'tiff' | 'bigtiff' | 'jpeg' | 'png' | 'zip' | 'isyntax' | 'dicom' | null;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const ISYNTAX_MARKER = '<DataObject ObjectType="DPUfsImport"';
@@ -20,6 +20,8 @@ export function sniffKind(head: Buffer): SniffedKind {
   if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b) {
     if ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6)) return 'zip';
   }
+  // DICOM Part 10: a 128-byte preamble (free for other uses, even a TIFF header), then DICM.
+  if (head.length >= 132 && head.toString('latin1', 128, 132) === 'DICM') return 'dicom';
   // iSyntax starts with a plain XML header; the marker sits within its first few hundred bytes.
   if (head.toString('latin1').includes(ISYNTAX_MARKER)) return 'isyntax';
   return null;
@@ -34,6 +36,7 @@ const KINDS_BY_EXTENSION: Record<string, readonly SniffedKind[]> = {
   '.jpeg': ['jpeg'],
   '.png': ['png'],
   '.zip': ['zip'],
+  '.dcm': ['dicom'],
   '.isyntax': ['isyntax'],
   '.i2syntax': ['isyntax'],
 };

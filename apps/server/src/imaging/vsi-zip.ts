@@ -49,7 +49,7 @@ class RangeReader extends yauzl.RandomAccessReader {
   }
 }
 
-function openZip(source: string | ZipSource): Promise<yauzl.ZipFile> {
+export function openZip(source: string | ZipSource): Promise<yauzl.ZipFile> {
   // strictFileNames makes yauzl reject backslashes instead of rewriting them; it always rejects
   // absolute paths, drive letters and `..` segments (zip-slip).
   const options = { lazyEntries: true, validateEntrySizes: true, strictFileNames: true, autoClose: false };

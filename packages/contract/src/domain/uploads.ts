@@ -11,8 +11,8 @@ export type UploadStatus = z.infer<typeof UploadStatusSchema>;
 
 /** Image files the viewer can convert. */
 export const IMAGE_EXTENSIONS = ['.jpeg', '.jpg', '.png', '.tif', '.tiff', '.svs', '.ndpi'] as const;
-/** The upload dialog of the case list also takes VSI zips and iSyntax files. */
-export const IMAGE_UPLOAD_EXTENSIONS = [...IMAGE_EXTENSIONS, '.zip', '.isyntax', '.i2syntax'] as const;
+/** The upload dialog of the case list also takes VSI or DICOM zips, DICOM files and iSyntax files. */
+export const IMAGE_UPLOAD_EXTENSIONS = [...IMAGE_EXTENSIONS, '.zip', '.dcm', '.isyntax', '.i2syntax'] as const;
 
 export const ATTACHMENT_EXTENSIONS = [
   '.pdf',

@@ -13,7 +13,7 @@ import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { InvalidVsiZipError, validateVsiZip, type ZipSource } from '../../imaging/index.ts';
+import { InvalidVsiZipError, validateVsiZip, zipHoldsDicom, type ZipSource } from '../../imaging/index.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { StorageFailure, storageFailure } from '../../storage/storage-failure.ts';
 import { addUsageWithinLimit, assertStorageRoom } from '../cases/storage-quota.ts';
@@ -59,6 +59,12 @@ function vsiNameOf(zip: string | ZipSource): Promise<string> {
   );
 }
 
+/** A zip of one DICOM slide's instances keeps the upload's name; any other zip must be a VSI package. */
+async function zipDisplayName(zip: string | ZipSource, filename: string): Promise<string> {
+  if (await zipHoldsDicom(zip).catch(() => false)) return filename;
+  return vsiNameOf(zip);
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const cause = error instanceof Error && 'cause' in error ? error.cause : error;
   return typeof cause === 'object' && cause != null && 'code' in cause && cause.code === '23505';
@@ -79,21 +85,22 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
     if (taken != null) throw HttpError.conflict(IMAGE_MESSAGES.duplicateFile);
   }
 
-  /** Streams a zip to a scratch file, checks it is a VSI package, then stores it; returns the .vsi name. */
-  async function storeVsiZip(
+  /** Streams a zip to a scratch file, checks it is a DICOM slide or a VSI package, then stores it; returns its name. */
+  async function storeZip(
     key: string,
     body: Readable,
     size: number | undefined,
-  ): Promise<{ size: number; vsiName: string }> {
+    filename: string,
+  ): Promise<{ size: number; name: string }> {
     await fs.mkdir(scratchDir, { recursive: true });
     const scratch = path.join(scratchDir, `${randomUUID()}.zip`);
     try {
       await pipelineTo(body, createWriteStream(scratch, { flags: 'wx' }));
       const { size: written } = await fs.stat(scratch);
       if (size != null && written !== size) throw new HttpError(400, IMAGE_MESSAGES.uploadIncomplete);
-      const vsiName = await vsiNameOf(scratch);
+      const name = await zipDisplayName(scratch, filename);
       const stored = await blobs.put(key, createReadStream(scratch), { size: written, contentType: 'application/zip' });
-      return { size: stored.size, vsiName };
+      return { size: stored.size, name };
     } finally {
       await fs.rm(scratch, { force: true });
     }
@@ -171,8 +178,8 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
       const { request, extension } = prepared;
       return record(prepared, async (key) => {
         if (extension === '.zip') {
-          const zip = await storing(storeVsiZip(key, body, size));
-          return { size: zip.size, displayName: request.displayName ?? zip.vsiName };
+          const zip = await storing(storeZip(key, body, size, request.filename));
+          return { size: zip.size, displayName: request.displayName ?? zip.name };
         }
         // pipeline destroys the check when the body errors or ends early (a cut connection), so put() fails.
         const checked = pipeline(body, imageContentCheck(extension), () => {});
@@ -198,7 +205,7 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
       return record(prepared, async (key) => {
         let displayName = request.displayName ?? request.filename;
         if (extension === '.zip') {
-          displayName = request.displayName ?? (await vsiNameOf(file));
+          displayName = request.displayName ?? (await zipDisplayName(file, request.filename));
         } else {
           await checkImageFile(file, extension);
         }
@@ -221,7 +228,7 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
         const read = (start: number, end: number) => storing(blobs.get(key, { start, end: end - 1 }));
         let displayName = request.displayName ?? request.filename;
         if (extension === '.zip') {
-          displayName = request.displayName ?? (await vsiNameOf({ size, read }));
+          displayName = request.displayName ?? (await zipDisplayName({ size, read }, request.filename));
         } else {
           checkImageHead(Buffer.concat(await (await read(0, Math.min(size, HEAD_BYTES))).toArray()), extension);
         }

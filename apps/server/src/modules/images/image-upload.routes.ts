@@ -26,7 +26,8 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{ ingest: ImageIngest }> =
         tags: ['images'],
         summary: 'Uploads one image file (the raw request body) into a case; needs upload image',
         description:
-          'Accepted: .jpg .jpeg .png .tif .tiff .svs .ndpi, VSI zips (.zip) and .isyntax/.i2syntax. The file content ' +
+          'Accepted: .jpg .jpeg .png .tif .tiff .svs .ndpi, VSI zips and zips of one DICOM slide (.zip), DICOM files (.dcm) ' +
+          'and .isyntax/.i2syntax. The file content ' +
           'must match its extension. 409 "Duplicate file" when the case has the filename; 415 for other types; ' +
           '422 "Invalid VSI zip file"; 507 when the storage is full and 503 with Retry-After when it cannot be written, ' +
           'storing nothing. The image is recorded as uploaded and its conversion queued.',

@@ -50,6 +50,14 @@ describe('canParse', () => {
     expect(await canParse(fileOf('PK but no listing', 'text.zip'))).toBe(false);
   });
 
+  it('takes a DICOM file by its DICM marker and rejects a ".dcm" without one', async () => {
+    const dicom = new Uint8Array(200);
+    dicom.set(new TextEncoder().encode('DICM'), 128);
+    expect(await canParse(fileOf(dicom, 'level-0.dcm'))).toBe(true);
+    expect(await canParse(fileOf('this is not a DICOM file'.repeat(10), 'fake.dcm'))).toBe(false);
+    expect(await canParse(fileOf('', 'empty.dcm'))).toBe(false);
+  });
+
   it('fails a file that cannot be read, and takes any other readable type', async () => {
     const unreadable = fileOf('x', 'gone.pdf');
     Object.defineProperty(unreadable, 'slice', {

@@ -16,9 +16,11 @@ describe('file types', () => {
     expect(extensionOf('noext')).toBe('');
   });
 
-  it('accepts zips and iSyntax only in the list dialog', () => {
+  it('accepts zips, DICOM files and iSyntax only in the list dialog', () => {
     expect(isSupportedFile('a.zip', DIALOG_IMAGE_EXTENSIONS)).toBe(true);
     expect(isSupportedFile('a.zip', CASE_IMAGE_EXTENSIONS)).toBe(false);
+    expect(isSupportedFile('level-0.DCM', DIALOG_IMAGE_EXTENSIONS)).toBe(true);
+    expect(isSupportedFile('level-0.dcm', CASE_IMAGE_EXTENSIONS)).toBe(false);
     expect(isSupportedFile('a.ndpi', CASE_IMAGE_EXTENSIONS)).toBe(true);
     expect(isSupportedFile('a.pdf', DIALOG_IMAGE_EXTENSIONS)).toBe(false);
   });
