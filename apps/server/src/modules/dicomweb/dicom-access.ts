@@ -69,6 +69,7 @@ export function createDicomAccess(deps: DicomAccessDeps) {
       remembered.set(key, { slide, until: now + ACCESS_TTL_MS });
       return slide;
     },
+  };
 }
 
 export type DicomAccess = ReturnType<typeof createDicomAccess>;

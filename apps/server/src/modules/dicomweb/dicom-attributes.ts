@@ -210,7 +210,12 @@ export function instanceAttributes(
     dataset['00480002'] = value('FL', slide.imagedSize.height);
     dataset['00480003'] = value('FL', NOMINAL_DEPTH_MM * 1000);
   }
-  if (grey) dataset['20500020'] = value('CS', 'IDENTITY');
+  if (grey) {
+    dataset['20500020'] = value('CS', 'IDENTITY');
+    dataset['00281052'] = value('DS', 0);
+    dataset['00281053'] = value('DS', 1);
+    dataset['00281054'] = value('LO', 'US');
+  }
   else dataset['00280006'] = value('US', 0);
   if (instance.flavour === 'LABEL') {
     dataset['22000002'] = value('UT');

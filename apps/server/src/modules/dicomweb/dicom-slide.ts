@@ -84,6 +84,8 @@ export interface LoadedSlide {
   instances: SlideInstance[];
 }
 
+const NOMINAL_MICRONS = 1;
+
 /** The photometric interpretation a JPEG's frame header implies. */
 export function jpegPhotometric(jpeg: Buffer): InstanceFacts['photometric'] {
   const frame = jpegFrameHeader(jpeg);
@@ -100,7 +102,11 @@ async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function levelFrames(pyramid: OpenPyramid, page: TiffPage) {
+/**
+ * A level's frames. The pyramid is asked of the cache at each read, not kept: the cache closes the files that
+ * fall out of it, and this slide may stay loaded longer.
+ */
+function levelFrames(open: () => Promise<OpenPyramid>, page: TiffPage) {
   const tables = page.jpegTables != null && page.jpegTables.length >= 4 ? page.jpegTables : null;
   // Spliced with the tables: the tables without their EOI, then the tile without its SOI.
   const lengths = page.tileByteCounts.map((count) => (tables == null ? count : tables.length - 2 + count - 2));
@@ -109,6 +115,7 @@ function levelFrames(pyramid: OpenPyramid, page: TiffPage) {
     async read(index: number): Promise<Buffer> {
       const offset = page.tileOffsets[index];
       const length = page.tileByteCounts[index];
+      const pyramid = await open();
       if (offset == null || length == null) throw new Error(`tile ${index} is missing from ${pyramid.key}`);
       return spliceJpegTile(tables, await pyramid.reader.read(offset, length));
     },
@@ -141,6 +148,8 @@ export async function loadSlide(deps: { db: Db; blobs: BlobStore; pyramids: Pyra
       ? null
       : { x: row.resolutionX, y: row.resolutionY ?? row.resolutionX, unit: row.resolutionUnit },
   );
+  // The standard wants a pixel spacing on every level: without a resolution, a nominal 1 µm (named in the README).
+  const scale = microns ?? { x: NOMINAL_MICRONS, y: NOMINAL_MICRONS };
   const study: StudyFacts = {
     caseId: row.caseId,
     caseNumber: row.caseNumber,
@@ -152,11 +161,11 @@ export async function loadSlide(deps: { db: Db; blobs: BlobStore; pyramids: Pyra
     displayName: row.displayName,
     acquiredAt: row.scannedAt ?? row.createdAt,
     magnification: row.magnification,
-    imagedSize: microns == null ? null : { width: (full.width * microns.x) / 1000, height: (full.height * microns.y) / 1000 },
+    imagedSize: { width: (full.width * scale.x) / 1000, height: (full.height * scale.y) / 1000 },
   };
   // Levels shrink by exactly 2^L (see chooseLevel in tile-render.ts), whichever way their size was rounded.
-  const spacingOf = (scaleX: number, scaleY: number): [number, number] | null =>
-    microns == null ? null : [(microns.y * scaleY) / 1000, (microns.x * scaleX) / 1000];
+  const spacingOf = (scaleX: number, scaleY: number): [number, number] =>
+    [(scale.y * scaleY) / 1000, (scale.x * scaleX) / 1000];
 
   const instances: SlideInstance[] = [];
   const add = (facts: InstanceFacts, frames: { lengths: number[]; read(index: number): Promise<Buffer> }) => {
@@ -168,7 +177,7 @@ export async function loadSlide(deps: { db: Db; blobs: BlobStore; pyramids: Pyra
     });
   };
   for (const [level, page] of levels.entries()) {
-    const frames = levelFrames(pyramid, page);
+    const frames = levelFrames(() => deps.pyramids.get(row.pyramidKey), page);
     const first = await frames.read(0);
     const facts: InstanceFacts = {
       part: `level-${level}`,

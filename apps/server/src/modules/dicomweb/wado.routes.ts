@@ -7,7 +7,7 @@ import { AVAILABLE_TRANSFER_SYNTAX } from './dicom-attributes.ts';
 import type { DicomAccess } from './dicom-access.ts';
 import { part10File } from './dicom-export.ts';
 import type { DicomSearch } from './dicom-search.ts';
-import type { LoadedSlide, SlideInstance } from './dicom-slide.ts';
+import type { SlideInstance } from './dicom-slide.ts';
 import { uuidOfUid } from './dicom-uids.ts';
 import { framesMediaType, mediaRanges, multipartRelated, takesJpeg, type Part } from './multipart.ts';
 import { inStudy } from './qido-query.ts';
@@ -47,7 +47,7 @@ async function instanceOf(access: DicomAccess, request: FastifyRequest, uids: Ui
   return { slide, instance };
 }
 
-function metadata(request: FastifyRequest, slide: LoadedSlide, instance: SlideInstance): DicomJson {
+function metadata(request: FastifyRequest, instance: SlideInstance): DicomJson {
   const study = String(instance.dataset['0020000D']!.values![0]);
   const series = String(instance.dataset['0020000E']!.values![0]);
   const base = `${root(request)}/studies/${study}/series/${series}/instances/${uidOf(instance)}/bulkdata`;
@@ -121,18 +121,18 @@ export const wadoRoutes: FastifyPluginAsync<Deps> = async (app, { access, search
     const slides = await Promise.all(rows.map((row) => access.load(row)));
     return sendJson(
       reply,
-      slides.flatMap((slide) => slide.instances.map((instance) => metadata(request, slide, instance))),
+      slides.flatMap((slide) => slide.instances.map((instance) => metadata(request, instance))),
     );
   });
 
   app.get<{ Params: Omit<Uids, 'instance'> }>(`${SERIES}/metadata`, async (request, reply) => {
     const slide = await seriesOf(access, request, request.params);
-    return sendJson(reply, slide.instances.map((instance) => metadata(request, slide, instance)));
+    return sendJson(reply, slide.instances.map((instance) => metadata(request, instance)));
   });
 
   app.get<{ Params: Uids }>(`${INSTANCE}/metadata`, async (request, reply) => {
-    const { slide, instance } = await instanceOf(access, request, request.params);
-    return sendJson(reply, [metadata(request, slide, instance)]);
+    const { instance } = await instanceOf(access, request, request.params);
+    return sendJson(reply, [metadata(request, instance)]);
   });
 
   app.get<{ Params: Uids & { frames: string } }>(
