@@ -214,7 +214,6 @@ export function instanceAttributes(
     dataset['20500020'] = value('CS', 'IDENTITY');
     dataset['00281052'] = value('DS', 0);
     dataset['00281053'] = value('DS', 1);
-    dataset['00281054'] = value('LO', 'US');
   }
   else dataset['00280006'] = value('US', 0);
   if (instance.flavour === 'LABEL') {
