@@ -13,17 +13,24 @@ export type DicomJson = Record<string, DicomJsonAttribute>;
  * A data set in the DICOM JSON model. Bytes (OB) are never inlined: they are named by a bulk data URI made from
  * their path of tags and item indexes (e.g. ["00480105", "0", "00282000"]), which the caller serves.
  */
-export function toDicomJson(dataset: DicomDataset, bulkDataUri: (path: string[]) => string, path: string[] = []): DicomJson {
+export function toDicomJson(
+  dataset: DicomDataset,
+  bulkDataUri: (path: string[]) => string,
+  path: string[] = [],
+): DicomJson {
   const json: DicomJson = {};
   for (const key of Object.keys(dataset).sort()) {
     const attribute = dataset[key]!;
     const here = [...path, key];
     if (attribute.vr === 'SQ') {
       const items = attribute.items ?? [];
-      json[key] = items.length === 0 ? { vr: 'SQ' } : {
-        vr: 'SQ',
-        Value: items.map((item, index) => toDicomJson(item, bulkDataUri, [...here, String(index)])),
-      };
+      json[key] =
+        items.length === 0
+          ? { vr: 'SQ' }
+          : {
+              vr: 'SQ',
+              Value: items.map((item, index) => toDicomJson(item, bulkDataUri, [...here, String(index)])),
+            };
     } else if (attribute.bytes != null) {
       json[key] = { vr: attribute.vr, BulkDataURI: bulkDataUri(here) };
     } else if (attribute.values == null || attribute.values.length === 0) {

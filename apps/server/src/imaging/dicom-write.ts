@@ -89,6 +89,14 @@ function header(tag: number, vr: Vr, length: number): Buffer {
   return bytes;
 }
 
+/** Binary number VRs: each value's width and writer. */
+const BINARY: Partial<Record<Vr, [number, (bytes: Buffer, value: number, at: number) => void]>> = {
+  US: [2, (bytes, value, at) => bytes.writeUInt16LE(value, at)],
+  UL: [4, (bytes, value, at) => bytes.writeUInt32LE(value, at)],
+  FL: [4, (bytes, value, at) => bytes.writeFloatLE(value, at)],
+  FD: [8, (bytes, value, at) => bytes.writeDoubleLE(value, at)],
+};
+
 function valueBytes(attribute: DicomAttribute): Buffer {
   const { vr } = attribute;
   const values = attribute.values ?? [];
@@ -96,34 +104,17 @@ function valueBytes(attribute: DicomAttribute): Buffer {
     return attribute.bytes.length % 2 === 0 ? attribute.bytes : Buffer.concat([attribute.bytes, Buffer.alloc(1)]);
   }
   const numbers = values.map(Number);
-  switch (vr) {
-    case 'US': {
-      const bytes = Buffer.alloc(2 * numbers.length);
-      numbers.forEach((value, index) => bytes.writeUInt16LE(value, 2 * index));
-      return bytes;
-    }
-    case 'UL': {
-      const bytes = Buffer.alloc(4 * numbers.length);
-      numbers.forEach((value, index) => bytes.writeUInt32LE(value, 4 * index));
-      return bytes;
-    }
-    case 'FL': {
-      const bytes = Buffer.alloc(4 * numbers.length);
-      numbers.forEach((value, index) => bytes.writeFloatLE(value, 4 * index));
-      return bytes;
-    }
-    case 'FD': {
-      const bytes = Buffer.alloc(8 * numbers.length);
-      numbers.forEach((value, index) => bytes.writeDoubleLE(value, 8 * index));
-      return bytes;
-    }
-    default: {
-      const text = values.map((value) => (vr === 'DS' && typeof value === 'number' ? formatDecimal(value) : String(value)));
-      const bytes = Buffer.from(text.join('\\'), 'utf8');
-      if (bytes.length % 2 === 0) return bytes;
-      return Buffer.concat([bytes, Buffer.from(vr === 'UI' || vr === 'OB' ? [0] : [0x20])]);
-    }
+  const binary = BINARY[vr];
+  if (binary != null) {
+    const [width, write] = binary;
+    const bytes = Buffer.alloc(width * numbers.length);
+    numbers.forEach((number, index) => write(bytes, number, width * index));
+    return bytes;
   }
+  const text = values.map((entry) => (vr === 'DS' && typeof entry === 'number' ? formatDecimal(entry) : String(entry)));
+  const bytes = Buffer.from(text.join('\\'), 'utf8');
+  if (bytes.length % 2 === 0) return bytes;
+  return Buffer.concat([bytes, Buffer.from(vr === 'UI' ? [0] : [0x20])]);
 }
 
 /** A data set in Explicit VR Little Endian, attributes in tag order, sequences with explicit lengths. */

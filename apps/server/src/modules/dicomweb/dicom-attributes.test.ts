@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { frameCount, instanceAttributes, type InstanceFacts, type SlideFacts, type StudyFacts } from './dicom-attributes.ts';
+import {
+  frameCount,
+  instanceAttributes,
+  type InstanceFacts,
+  type SlideFacts,
+  type StudyFacts,
+} from './dicom-attributes.ts';
 import { derivedUid, dicomUids, uuidUid } from './dicom-uids.ts';
 import { srgbProfile } from './srgb-profile.ts';
 
@@ -91,7 +97,16 @@ describe('DICOM attributes of a slide', () => {
     const label = instanceAttributes(
       study,
       slide,
-      { ...level, part: 'label', flavour: 'LABEL', spacing: null, width: 400, height: 300, tileWidth: 400, tileHeight: 300 },
+      {
+        ...level,
+        part: 'label',
+        flavour: 'LABEL',
+        spacing: null,
+        width: 400,
+        height: 300,
+        tileWidth: 400,
+        tileHeight: 300,
+      },
       Buffer.alloc(4),
     );
     expect(label['00280008']?.values).toEqual([1]);

@@ -102,7 +102,10 @@ export function studyAttributes(study: StudyFacts): DicomDataset {
 
 /** Series, equipment, frame of reference and specimen: one slide, the same in every instance of it. */
 export function seriesAttributes(study: StudyFacts, slide: SlideFacts): DicomDataset {
-  const specimen = [study.organ && `organ: ${study.organ}`, study.specimenType && `specimen type: ${study.specimenType}`]
+  const specimen = [
+    study.organ && `organ: ${study.organ}`,
+    study.specimenType && `specimen type: ${study.specimenType}`,
+  ]
     .filter(Boolean)
     .join('; ');
   return {
@@ -214,8 +217,7 @@ export function instanceAttributes(
     dataset['20500020'] = value('CS', 'IDENTITY');
     dataset['00281052'] = value('DS', 0);
     dataset['00281053'] = value('DS', 1);
-  }
-  else dataset['00280006'] = value('US', 0);
+  } else dataset['00280006'] = value('US', 0);
   if (instance.flavour === 'LABEL') {
     dataset['22000002'] = value('UT');
     dataset['22000005'] = value('LT');

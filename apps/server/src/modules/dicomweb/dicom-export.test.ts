@@ -52,8 +52,7 @@ describe('DICOM export (GET images/{id}/dicom)', () => {
     }
   }, 120_000);
 
-  const get = async (url: string, sub = 'exporter') =>
-    t.app.inject({ method: 'GET', url, headers: await t.auth(sub) });
+  const get = async (url: string, sub = 'exporter') => t.app.inject({ method: 'GET', url, headers: await t.auth(sub) });
 
   async function exported(name: string): Promise<{ dir: string; files: Map<string, Buffer> }> {
     const response = await get(`/api/v1/images/${slides[name]!.imageId}/dicom`);
@@ -80,14 +79,19 @@ describe('DICOM export (GET images/{id}/dicom)', () => {
           .filter((line) => /^\s*Warning/.test(line) && !/<\/Study(Date|Time)\(0008,00[23]0\)> - Missing/.test(line));
         expect(unlisted, `${name} ${file}`).toEqual([]);
       }
-      const consistency = await tool('dcentvfy', [...files.keys()].map((file) => path.join(dir, file)));
+      const consistency = await tool(
+        'dcentvfy',
+        [...files.keys()].map((file) => path.join(dir, file)),
+      );
       if (consistency != null) expect(errorLines(consistency), `${name}:\n${consistency}`).toEqual([]);
     }
   }, 120_000);
 
   it('holds the case number, organ and specimen type of the case and nothing else of it; UIDs from our ids', async () => {
     const { dir, files } = await exported('CMU-1-Small-Region.svs');
-    expect([...files.keys()]).toEqual(expect.arrayContaining(['level-0.dcm', 'level-3.dcm', 'label.dcm', 'overview.dcm']));
+    expect([...files.keys()]).toEqual(
+      expect.arrayContaining(['level-0.dcm', 'level-3.dcm', 'label.dcm', 'overview.dcm']),
+    );
     const dump = await tool('dcmdump', [path.join(dir, 'level-0.dcm')]);
     if (dump == null) return;
     const value = (tag: string) => new RegExp(`^\\(${tag}\\) \\w\\w \\[?([^\\]#]*?)\\]? +#`, 'm').exec(dump)?.[1];

@@ -12,7 +12,7 @@ export function part10File(instance: SlideInstance): { size: number; stream: () 
       part10Stream(head, {
         count: instance.frameLengths.length,
         lengths: instance.frameLengths,
-        read: instance.readFrame,
+        read: (index) => instance.readFrame(index),
       }),
   };
 }

@@ -164,8 +164,10 @@ export async function loadSlide(deps: { db: Db; blobs: BlobStore; pyramids: Pyra
     imagedSize: { width: (full.width * scale.x) / 1000, height: (full.height * scale.y) / 1000 },
   };
   // Levels shrink by exactly 2^L (see chooseLevel in tile-render.ts), whichever way their size was rounded.
-  const spacingOf = (scaleX: number, scaleY: number): [number, number] =>
-    [(scale.y * scaleY) / 1000, (scale.x * scaleX) / 1000];
+  const spacingOf = (scaleX: number, scaleY: number): [number, number] => [
+    (scale.y * scaleY) / 1000,
+    (scale.x * scaleX) / 1000,
+  ];
 
   const instances: SlideInstance[] = [];
   const add = (facts: InstanceFacts, frames: { lengths: number[]; read(index: number): Promise<Buffer> }) => {
@@ -173,7 +175,7 @@ export async function loadSlide(deps: { db: Db; blobs: BlobStore; pyramids: Pyra
       facts,
       dataset: instanceAttributes(study, slide, facts, icc),
       frameLengths: frames.lengths,
-      readFrame: frames.read,
+      readFrame: (index) => frames.read(index),
     });
   };
   for (const [level, page] of levels.entries()) {

@@ -36,7 +36,7 @@ describe('DICOMweb (QIDO-RS, WADO-RS)', () => {
 
   beforeAll(async () => {
     const make = factories(t.database.db);
-    const group = await make.organization();
+    const group = await make.organization({ downloadDrawingsEnabled: true });
     const otherGroup = await make.organization();
     await make.join(await make.account({ subject: 'viewer' }), group, 'read_only');
     await make.join(await make.account({ subject: 'other' }), otherGroup, 'member');
@@ -56,10 +56,12 @@ describe('DICOMweb (QIDO-RS, WADO-RS)', () => {
       const response = await get(`/dicomweb/studies?${query}`, sub);
       expect(response.statusCode, query).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/dicom\+json/);
-      return (response.json() as Json[]).map((study) => study['00080050']?.Value?.[0]);
+      return response.json<Json[]>().map((study) => study['00080050']?.Value?.[0]);
     };
-    const all = await get('/dicomweb/studies?ModalitiesInStudy=SM&limit=25&offset=0&fuzzymatching=false&includefield=all');
-    const [study] = all.json() as Json[];
+    const all = await get(
+      '/dicomweb/studies?ModalitiesInStudy=SM&limit=25&offset=0&fuzzymatching=false&includefield=all',
+    );
+    const [study] = all.json<Json[]>();
     expect(study!['0020000D']!.Value).toEqual([dicomUids.study(mine.caseId)]);
     expect(study!['00080061']!.Value).toEqual(['SM']);
     expect(study!['00201206']!.Value).toEqual([1]);
@@ -78,23 +80,24 @@ describe('DICOMweb (QIDO-RS, WADO-RS)', () => {
 
   it('lists the slide as a series and its levels and pictures as instances, for its own caller only', async () => {
     const series = await get(`/dicomweb/studies/${dicomUids.study(mine.caseId)}/series`);
-    expect((series.json() as Json[]).map((entry) => entry['0020000E']!.Value![0])).toEqual([
+    expect(series.json<Json[]>().map((entry) => entry['0020000E']!.Value![0])).toEqual([
       dicomUids.series(mine.imageId),
     ]);
-    expect(((await get('/dicomweb/series', 'other')).json() as Json[]).map((entry) => entry['0020000E']!.Value![0]))
-      .toEqual([dicomUids.series(theirs.imageId)]);
-    const instances = (await get(`${seriesPath()}/instances`)).json() as Json[];
+    expect(
+      (await get('/dicomweb/series', 'other')).json<Json[]>().map((entry) => entry['0020000E']!.Value![0]),
+    ).toEqual([dicomUids.series(theirs.imageId)]);
+    const instances = (await get(`${seriesPath()}/instances`)).json<Json[]>();
     const types = instances.map((entry) => entry['00080008']!.Value![2]);
     expect(types).toEqual(['VOLUME', 'VOLUME', 'VOLUME', 'VOLUME', 'LABEL', 'OVERVIEW', 'THUMBNAIL']);
     const one = await get(`${seriesPath()}/instances?SOPInstanceUID=${dicomUids.instance(mine.imageId, 'label')}`);
-    expect((one.json() as Json[]).length).toBe(1);
-    expect(((await get(`${seriesPath()}/instances`, 'other')).json() as Json[]).length).toBe(0);
+    expect(one.json<Json[]>().length).toBe(1);
+    expect((await get(`${seriesPath()}/instances`, 'other')).json<Json[]>().length).toBe(0);
   });
 
   it('gives series metadata as DICOM JSON: TILED_FULL, one frame of reference and container, ICC as bulk data', async () => {
     const response = await get(`${seriesPath()}/metadata`);
     expect(response.statusCode).toBe(200);
-    const metadata = response.json() as Json[];
+    const metadata = response.json<Json[]>();
     expect(new Set(metadata.map((entry) => entry['00200052']!.Value![0]))).toEqual(
       new Set([dicomUids.frameOfReference(mine.imageId)]),
     );
@@ -138,6 +141,7 @@ describe('DICOMweb (QIDO-RS, WADO-RS)', () => {
   it('gives the same Part 10 file as the export, and renders label, overview and thumbnail', async () => {
     const superUser = { authorization: (await t.auth('admin', { superUser: true })).authorization };
     const zip = await t.app.inject({ method: 'GET', url: `/api/v1/images/${mine.imageId}/dicom`, headers: superUser });
+    expect(zip.statusCode).toBe(200);
     const exported = (await zipEntries(zip.rawPayload)).get('level-0.dcm')!;
     const retrieved = await get(level0(), 'viewer', { accept: 'multipart/related; type="application/dicom"' });
     expect(retrieved.statusCode).toBe(200);
@@ -189,7 +193,7 @@ describe('DICOMweb (QIDO-RS, WADO-RS)', () => {
   });
 
   it('keeps its UIDs through a reprocess: they come from the case and image ids', async () => {
-    const before = (await get(`${seriesPath()}/metadata`)).json() as Json[];
+    const before = (await get(`${seriesPath()}/metadata`)).json<Json[]>();
     const pyramidKey = `SELECT pyramid_key FROM image_layers WHERE image_id = $1`;
     const keyBefore = (await t.database.pool.query(pyramidKey, [mine.imageId])).rows[0].pyramid_key;
     const deps = { db: t.database.db, blobs: t.blobs, log: pino({ level: 'silent' }), timeoutSeconds: 120 };
@@ -201,7 +205,7 @@ describe('DICOMweb (QIDO-RS, WADO-RS)', () => {
     expect((await t.database.pool.query(pyramidKey, [mine.imageId])).rows[0].pyramid_key).not.toBe(keyBefore);
     // Another caller: the viewer's answer is remembered for half a minute.
     const admin = await t.auth('admin', { superUser: true });
-    const after = (await get(`${seriesPath()}/metadata`, 'admin', admin)).json() as Json[];
+    const after = (await get(`${seriesPath()}/metadata`, 'admin', admin)).json<Json[]>();
     const uids = (list: Json[]) => list.map((entry) => entry['00080018']!.Value![0]);
     expect(uids(after)).toEqual(uids(before));
   }, 60_000);

@@ -8,7 +8,11 @@ export interface Part {
 }
 
 /** A multipart/related body (PS3.18 §8.6.1.2), each part made only when the client has read the one before. */
-export function multipartRelated(type: string, parts: Iterable<Part>, parameters = ''): { contentType: string; body: Readable } {
+export function multipartRelated(
+  type: string,
+  parts: Iterable<Part>,
+  parameters = '',
+): { contentType: string; body: Readable } {
   const boundary = randomBytes(16).toString('hex');
   async function* bytes() {
     for (const part of parts) {
@@ -42,13 +46,21 @@ export function mediaRanges(accept: string | undefined): MediaRange[] {
       const found = parameters.find((entry) => entry.toLowerCase().startsWith(`${name}=`));
       return found == null ? null : found.slice(name.length + 1).replace(/^"|"$/g, '');
     };
-    return { type: type.toLowerCase(), partType: parameter('type')?.toLowerCase() ?? null, transferSyntax: parameter('transfer-syntax') };
+    return {
+      type: type.toLowerCase(),
+      partType: parameter('type')?.toLowerCase() ?? null,
+      transferSyntax: parameter('transfer-syntax'),
+    };
   });
 }
 
 /** Whether a range takes our JPEG baseline frames as they are stored. */
 export function takesJpeg(range: MediaRange): boolean {
-  return range.transferSyntax == null || range.transferSyntax === '*' || range.transferSyntax === TRANSFER_SYNTAX.jpegBaseline;
+  return (
+    range.transferSyntax == null ||
+    range.transferSyntax === '*' ||
+    range.transferSyntax === TRANSFER_SYNTAX.jpegBaseline
+  );
 }
 
 /**
@@ -60,10 +72,20 @@ export function framesMediaType(accept: string | undefined): 'image/jpeg' | 'app
   const ranges = mediaRanges(accept);
   const multipart = ranges.filter((range) => range.type === 'multipart/related');
   if (multipart.some((range) => range.partType === 'image/jpeg' && takesJpeg(range))) return 'image/jpeg';
-  if (multipart.some((range) => range.partType === 'application/octet-stream' && range.transferSyntax != null && takesJpeg(range))) {
+  if (
+    multipart.some(
+      (range) => range.partType === 'application/octet-stream' && range.transferSyntax != null && takesJpeg(range),
+    )
+  ) {
     return 'application/octet-stream';
   }
-  if (ranges.some((range) => range.type === '*/*' || (range.type === 'multipart/related' && (range.partType == null || range.partType === '*/*')))) {
+  if (
+    ranges.some(
+      (range) =>
+        range.type === '*/*' ||
+        (range.type === 'multipart/related' && (range.partType == null || range.partType === '*/*')),
+    )
+  ) {
     return 'application/octet-stream';
   }
   return null;

@@ -77,7 +77,10 @@ export function matches(stored: string | null, wanted: string, fuzzy: boolean, u
   if (uidList) return wanted.split(/[\\,]/).some((uid) => uid.trim() === stored);
   const flags = fuzzy ? 'i' : '';
   if (!/[*?]/.test(wanted)) return fuzzy ? stored.toLowerCase() === wanted.toLowerCase() : stored === wanted;
-  const pattern = wanted.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const pattern = wanted
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${pattern}$`, `s${flags}`).test(stored);
 }
 
@@ -85,7 +88,10 @@ export function matches(stored: string | null, wanted: string, fuzzy: boolean, u
 function textCondition(column: SQL, wanted: string, fuzzy: boolean): SQL | undefined {
   if (wanted === '' || wanted === '*') return undefined;
   if (!/[*?]/.test(wanted)) return fuzzy ? sql`lower(${column}) = lower(${wanted})` : sql`${column} = ${wanted}`;
-  const like = wanted.replace(/[\\%_]/g, '\\$&').replace(/\*/g, '%').replace(/\?/g, '_');
+  const like = wanted
+    .replace(/[\\%_]/g, '\\$&')
+    .replace(/\*/g, '%')
+    .replace(/\?/g, '_');
   return fuzzy ? sql`${column} ILIKE ${like}` : sql`${column} LIKE ${like}`;
 }
 
@@ -143,7 +149,9 @@ export function qidoConditions(query: QidoQuery): SQL[] {
 
 /** The Warning header for keys we did not search on, or null when every key was used. */
 export function ignoredWarning(query: QidoQuery): string | null {
-  return query.ignored.length === 0 ? null : `299 pathology-slides "The fields ${query.ignored.join(', ')} are not supported"`;
+  return query.ignored.length === 0
+    ? null
+    : `299 pathology-slides "The fields ${query.ignored.join(', ')} are not supported"`;
 }
 
 /** A series of the given study only: its image must be of the study's case. */
@@ -156,4 +164,3 @@ export const ofSeries = (seriesUid: string): SQL => {
   const imageId = uuidOfUid(seriesUid);
   return imageId == null ? NOTHING : eq(images.id, imageId);
 };
-

@@ -6,7 +6,15 @@ import { seriesAttributes, studyAttributes, type StudyFacts } from './dicom-attr
 import type { DicomAccess } from './dicom-access.ts';
 import type { DicomSearch, StudyRow } from './dicom-search.ts';
 import type { SlideInstance, SlideRow } from './dicom-slide.ts';
-import { ignoredWarning, inStudy, matches, ofSeries, parseQidoQuery, qidoConditions, type QidoQuery } from './qido-query.ts';
+import {
+  ignoredWarning,
+  inStudy,
+  matches,
+  ofSeries,
+  parseQidoQuery,
+  qidoConditions,
+  type QidoQuery,
+} from './qido-query.ts';
 
 interface Deps {
   access: DicomAccess;
@@ -16,9 +24,31 @@ interface Deps {
 type Query = Record<string, string | string[] | undefined>;
 
 /** Attributes a study result gives (PS3.18 §10.6.3.3.1), from the case alone. */
-const STUDY_RESULT = ['00080020', '00080030', '00080050', '00080090', '00081030', '00100010', '00100020', '00100030', '00100040', '0020000D', '00200010'];
+const STUDY_RESULT = [
+  '00080020',
+  '00080030',
+  '00080050',
+  '00080090',
+  '00081030',
+  '00100010',
+  '00100020',
+  '00100030',
+  '00100040',
+  '0020000D',
+  '00200010',
+];
 const SERIES_RESULT = ['00080060', '0008103E', '0020000E', '00200011'];
-const INSTANCE_RESULT = ['00080016', '00080018', '00080008', '00200013', '00280008', '00280010', '00280011', '00480006', '00480007'];
+const INSTANCE_RESULT = [
+  '00080016',
+  '00080018',
+  '00080008',
+  '00200013',
+  '00280008',
+  '00280010',
+  '00280011',
+  '00480006',
+  '00480007',
+];
 
 function pick(dataset: DicomDataset, tags: readonly string[]): DicomDataset {
   return Object.fromEntries(tags.filter((tag) => dataset[tag] != null).map((tag) => [tag, dataset[tag]!]));
@@ -45,7 +75,13 @@ function studyResult(row: StudyRow): DicomJson {
 
 function seriesDataset(row: SlideRow): DicomDataset {
   const study = studyFacts(row);
-  const slide = { imageId: row.imageId, displayName: row.displayName, acquiredAt: row.createdAt, magnification: null, imagedSize: null };
+  const slide = {
+    imageId: row.imageId,
+    displayName: row.displayName,
+    acquiredAt: row.createdAt,
+    magnification: null,
+    imagedSize: null,
+  };
   return {
     ...CHARACTER_SET,
     ...pick(studyAttributes(study), STUDY_RESULT),
@@ -56,7 +92,10 @@ function seriesDataset(row: SlideRow): DicomDataset {
 function send(reply: FastifyReply, query: QidoQuery, results: DicomJson[]): FastifyReply {
   const warning = ignoredWarning(query);
   if (warning != null) reply.header('Warning', warning);
-  return reply.header('Cache-Control', 'private, no-cache').type('application/dicom+json').send(JSON.stringify(results));
+  return reply
+    .header('Cache-Control', 'private, no-cache')
+    .type('application/dicom+json')
+    .send(JSON.stringify(results));
 }
 
 /**
@@ -73,7 +112,11 @@ export const qidoRoutes: FastifyPluginAsync<Deps> = async (app, { access, search
   async function series(request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply, scope: SQL[]) {
     const query = parseQidoQuery(request.query);
     const rows = await search.series(request.caller, [...scope, ...qidoConditions(query)], query.limit, query.offset);
-    return send(reply, query, rows.map((row) => toDicomJson(seriesDataset(row), noBulk)));
+    return send(
+      reply,
+      query,
+      rows.map((row) => toDicomJson(seriesDataset(row), noBulk)),
+    );
   }
 
   /** Instance keys are matched on the loaded instances, a series at a time, until the page is full. */
@@ -85,7 +128,9 @@ export const qidoRoutes: FastifyPluginAsync<Deps> = async (app, { access, search
     const wanted = (instance: SlideInstance) =>
       ['00080018', '00080016', '00200013'].every((tag) => {
         const value = query.keys.get(tag);
-        return value == null || matches(String(instance.dataset[tag]?.values?.[0] ?? ''), value, false, tag !== '00200013');
+        return (
+          value == null || matches(String(instance.dataset[tag]?.values?.[0] ?? ''), value, false, tag !== '00200013')
+        );
       });
     for (const row of rows) {
       if (found.length >= query.limit) break;

@@ -73,7 +73,11 @@ function frameNumbers(list: string, count: number): number[] {
 /** Whether the client takes Part 10 files (PS3.18 §8.7.3.5.1): multipart of application/dicom, or the bare file. */
 function dicomMediaType(accept: string | undefined): 'multipart' | 'bare' | null {
   const ranges = mediaRanges(accept);
-  if (ranges.some((range) => range.type === 'multipart/related' && range.partType === 'application/dicom' && takesJpeg(range))) {
+  if (
+    ranges.some(
+      (range) => range.type === 'multipart/related' && range.partType === 'application/dicom' && takesJpeg(range),
+    )
+  ) {
     return 'multipart';
   }
   if (ranges.some((range) => range.type === 'application/dicom' && takesJpeg(range))) return 'bare';
@@ -127,7 +131,10 @@ export const wadoRoutes: FastifyPluginAsync<Deps> = async (app, { access, search
 
   app.get<{ Params: Omit<Uids, 'instance'> }>(`${SERIES}/metadata`, async (request, reply) => {
     const slide = await seriesOf(access, request, request.params);
-    return sendJson(reply, slide.instances.map((instance) => metadata(request, instance)));
+    return sendJson(
+      reply,
+      slide.instances.map((instance) => metadata(request, instance)),
+    );
   });
 
   app.get<{ Params: Uids }>(`${INSTANCE}/metadata`, async (request, reply) => {
