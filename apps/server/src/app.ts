@@ -84,6 +84,9 @@ import { createLayerAccess } from './modules/iiif/layer-access.ts';
 import { createOriginalSource, ORIGINALS_OPEN } from './modules/iiif/original-source.ts';
 import { createPyramidCache } from './modules/iiif/pyramid-cache.ts';
 import { exportRoutes } from './modules/exports/export.routes.ts';
+import { createDicomAccess } from './modules/dicomweb/dicom-access.ts';
+import { dicomExportRoutes } from './modules/dicomweb/dicom-export.routes.ts';
+import { registerDicomweb } from './modules/dicomweb/dicomweb.ts';
 import { mentionRoutes } from './modules/mentions/mention.routes.ts';
 import { createNoticeMedia } from './modules/notices/notice-media.ts';
 import { createNoticeRepository } from './modules/notices/notice.repository.ts';
@@ -130,7 +133,7 @@ export interface AppDeps {
     | 'mail'
     | 'trustProxy'
   > &
-    Partial<Pick<Config, 'helpUrl' | 'chaos'>>;
+    Partial<Pick<Config, 'helpUrl' | 'chaos' | 'dicomwebCorsOrigins'>>;
   database: Database;
   blobs: BlobStore;
   /** Puts a job on a queue; the api process only sends, workers run them. */
@@ -205,6 +208,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.sendJob('convert', { imageId });
   };
   const scratchDir = path.join(deps.config.dataDir, 'tmp');
+  // One cache of open pyramids for IIIF and DICOM: both read the same tiles of the same files.
+  const pyramids = createPyramidCache({ blobs, cacheDir: path.join(deps.config.dataDir, 'cache', 'pyramids') });
+  const dicomAccess = createDicomAccess({ db, blobs, pyramids, capabilities });
   const invitations = createInvitationService({
     db,
     mailer: createMailer(deps.config.mail),
@@ -333,6 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       });
       await api.register(exportRoutes, { pool, capabilities });
+      await api.register(dicomExportRoutes, { access: dicomAccess });
       const notices = createNoticeRepository(db);
       await api.register(noticeRoutes, {
         service: createNoticeService({ db, notices, capabilities }),
@@ -346,11 +353,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
 
+  const callers = cacheCallers(deps.verifyToken, resolveAccount);
+  await registerDicomweb(app, {
+    db,
+    access: dicomAccess,
+    callers,
+    corsOrigins: deps.config.dicomwebCorsOrigins ?? [],
+  });
+
   await app.register(async (iiif) => {
-    const callers = cacheCallers(deps.verifyToken, resolveAccount);
     registerAuthentication(iiif, callers);
     const layers = createLayerAccess({ db, capabilities });
-    const pyramids = createPyramidCache({ blobs, cacheDir: path.join(deps.config.dataDir, 'cache', 'pyramids') });
     const tiles = createTileCache(deps.config.tileCacheBytes, (hit) =>
       metrics.tileCacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
     );

@@ -89,6 +89,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' }, [])).toThrow(/TRUST_PROXY: "proxy.internal"/);
   });
 
+  it('lets no other origin read DICOMweb unless DICOMWEB_CORS_ORIGINS names it', () => {
+    expect(loadConfig({}, []).dicomwebCorsOrigins).toEqual([]);
+    expect(
+      loadConfig({ DICOMWEB_CORS_ORIGINS: 'https://slim.example.org, http://localhost:8008/' }, []).dicomwebCorsOrigins,
+    ).toEqual(['https://slim.example.org', 'http://localhost:8008']);
+    expect(() => loadConfig({ DICOMWEB_CORS_ORIGINS: 'slim.example.org' }, [])).toThrow(/DICOMWEB_CORS_ORIGINS/);
+    expect(() => loadConfig({ DICOMWEB_CORS_ORIGINS: 'https://a.test/viewer' }, [])).toThrow(/DICOMWEB_CORS_ORIGINS/);
+  });
+
   it('builds pyramids at niceness 10 unless CONVERSION_NICENESS says otherwise (0–19)', () => {
     expect(loadConfig({}, []).conversionNiceness).toBe(10);
     expect(loadConfig({ CONVERSION_NICENESS: '0' }, []).conversionNiceness).toBe(0);

@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   TILE_CACHE_MB: z.coerce.number().int().min(0).default(256),
   HTTP_PROCESSES: z.coerce.number().int().min(1).max(256).default(1),
   TRUST_PROXY: z.string().default('loopback'),
+  DICOMWEB_CORS_ORIGINS: z.string().optional(),
   MODELS_DIR: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pathology slides <no-reply@localhost>'),
@@ -121,6 +122,8 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
     'Processes serving HTTP on PORT (api, web, IIIF tiles), sharing it through Node cluster; one per core suits a busy tile server. Default 1.',
   TRUST_PROXY:
     'Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: comma-separated addresses or CIDR ranges (`loopback`, `linklocal`, `uniquelocal` name the usual ones), `true` (every sender: only when nothing reaches the app but through the proxy) or `false`. The client address it yields is what sign-in throttling counts; X-Forwarded-For entries that are no IP address are ignored. Default loopback.',
+  DICOMWEB_CORS_ORIGINS:
+    'Web origins (comma-separated, e.g. `https://slim.example.org`) whose pages may read the DICOMweb root `/dicomweb` from the browser, as a viewer such as Slim on another host does; the token is still needed. Default: none (no CORS).',
   METRICS_TOKEN:
     'When set (16 characters or more), GET /metrics asks for `Authorization: Bearer <token>`, from any address. Default: GET /metrics on PORT answers only clients on the same machine that connect straight to it (no proxy header), 403 to everyone else.',
   OPS_PORT:
@@ -161,6 +164,8 @@ export interface Config {
   httpProcesses: number;
   /** Fastify's trustProxy: which senders' X-Forwarded-* headers name the client. */
   trustProxy: boolean | string[];
+  /** Origins whose pages may call /dicomweb from the browser (DICOMWEB_CORS_ORIGINS); none by default. */
+  dicomwebCorsOrigins: string[];
   /** The operator's AI models (MODELS_DIR) and where the built-in ones are written. */
   models: { modelsDir: string; builtinDir: string };
   mail: MailSettings;
@@ -225,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
     tileCacheBytes: e.TILE_CACHE_MB * 1024 * 1024,
     httpProcesses: e.HTTP_PROCESSES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    dicomwebCorsOrigins: parseOrigins(e.DICOMWEB_CORS_ORIGINS),
     models: {
       modelsDir: path.resolve(e.MODELS_DIR ?? path.join(e.DATA_DIR, 'models')),
       builtinDir: path.join(path.resolve(e.DATA_DIR), 'builtin-models'),
@@ -272,6 +278,23 @@ function parseTrustProxy(value: string): boolean | string[] {
   );
   if (invalid != null) throw new ConfigError(`Invalid setting TRUST_PROXY: "${invalid}" is no address or range`);
   return entries;
+}
+
+function parseOrigins(value: string | undefined): string[] {
+  if (value == null) return [];
+  return value.split(',').map((entry) => {
+    const trimmed = entry.trim();
+    let origin: string;
+    try {
+      origin = new URL(trimmed).origin;
+    } catch {
+      throw new ConfigError(`Invalid setting DICOMWEB_CORS_ORIGINS: "${trimmed}" is no origin`);
+    }
+    if (origin === 'null' || origin !== trimmed.replace(/\/$/, '')) {
+      throw new ConfigError(`Invalid setting DICOMWEB_CORS_ORIGINS: "${trimmed}" is no origin (scheme://host[:port])`);
+    }
+    return origin;
+  });
 }
 
 function requireSetting<T>(value: T | undefined, name: string): T {

@@ -53,6 +53,8 @@ export function useTestApp(
     detectionImport?: { maxBytes: number; maxFeatures: number };
     /** CHAOS: routes made slow and unreliable; off by default. */
     chaos?: ChaosSettings;
+    /** DICOMWEB_CORS_ORIGINS; none by default. */
+    dicomwebCorsOrigins?: string[];
   } = {},
 ): TestContext {
   const context = {} as TestContext;
@@ -83,6 +85,7 @@ export function useTestApp(
         maxCaseImages: DEFAULT_MAX_CASE_IMAGES,
         helpUrl: options.helpUrl,
         chaos: options.chaos,
+        dicomwebCorsOrigins: options.dicomwebCorsOrigins,
         detectionImport: options.detectionImport ?? { maxBytes: 512 * 1024 * 1024, maxFeatures: 1_000_000 },
         models: testModelFolders(context.dataDir),
         publicUrl: 'http://app.test',

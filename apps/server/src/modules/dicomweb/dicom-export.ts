@@ -1,0 +1,31 @@
+import type { Readable } from 'node:stream';
+import yazl from 'yazl';
+import { part10Head, part10Size, part10Stream, TRANSFER_SYNTAX } from '../../imaging/dicom-write.ts';
+import type { LoadedSlide, SlideInstance } from './dicom-slide.ts';
+
+/** An instance as a Part 10 file (JPEG baseline, frames encapsulated as stored), streamed, with its size. */
+export function part10File(instance: SlideInstance): { size: number; stream: () => Readable } {
+  const head = part10Head(instance.dataset, TRANSFER_SYNTAX.jpegBaseline);
+  return {
+    size: part10Size(head, instance.frameLengths),
+    stream: () =>
+      part10Stream(head, {
+        count: instance.frameLengths.length,
+        lengths: instance.frameLengths,
+        read: (index) => instance.readFrame(index),
+      }),
+  };
+}
+
+/** A zip (stored, not deflated: JPEG does not shrink) of one Part 10 file per instance, each made as it is read. */
+export function slideZip(slide: LoadedSlide): Readable {
+  const zip = new yazl.ZipFile();
+  for (const instance of slide.instances) {
+    const file = part10File(instance);
+    zip.addReadStreamLazy(`${instance.facts.part}.dcm`, { size: file.size, compress: false }, (done) =>
+      done(null, file.stream()),
+    );
+  }
+  zip.end();
+  return zip.outputStream as Readable;
+}
