@@ -23,10 +23,18 @@ async function listening(routes: (app: FastifyInstance) => void) {
   // As buildApp makes it.
   const app = Fastify({ return503OnClosing: false });
   registerDrainAnswers(app);
+  // The drain must begin with the first request in the server's hands, not after a guessed delay: on a loaded
+  // machine a request may take longer than any fixed wait to arrive.
+  let arrive: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  app.addHook('onRequest', (_request, _reply, done) => {
+    arrive();
+    done();
+  });
   routes(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  return { app, port: typeof address === 'object' && address != null ? address.port : 0 };
+  return { app, arrived, port: typeof address === 'object' && address != null ? address.port : 0 };
 }
 
 const slow = (app: FastifyInstance) =>
@@ -37,9 +45,9 @@ const slow = (app: FastifyInstance) =>
 
 describe('drainHttp (SIGTERM)', () => {
   it('refuses new connections and lets a request in flight finish', async () => {
-    const { app, port } = await listening(slow);
+    const { app, arrived, port } = await listening(slow);
     const inFlight = get(port, '/slow');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await arrived;
     const drained = drainHttp(app, 5_000);
     expect(await get(port, '/slow')).toBe('ECONNREFUSED');
     expect(await inFlight).toBe(200);
@@ -47,14 +55,14 @@ describe('drainHttp (SIGTERM)', () => {
   });
 
   it('answers a request arriving on a kept-alive connection meanwhile with 503 and Retry-After', async () => {
-    const { app, port } = await listening(slow);
+    const { app, arrived, port } = await listening(slow);
     const socket = net.connect(port, '127.0.0.1');
     let received = '';
     socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
     const closed = new Promise((resolve) => socket.on('close', resolve));
     // The second request (a tus PATCH resuming an upload) is read once the first is answered, during the drain.
     socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await arrived;
     const drained = drainHttp(app, 5_000);
     socket.write('PATCH /api/v1/uploads/images/x HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n');
     await closed;
@@ -66,7 +74,7 @@ describe('drainHttp (SIGTERM)', () => {
   });
 
   it('answers an upload whose body still arrives when the grace period ends with 503 and Retry-After, then closes', async () => {
-    const { app, port } = await listening((app) => {
+    const { app, arrived, port } = await listening((app) => {
       app.addContentTypeParser('*', (_request, _payload, done) => done(null));
       app.post('/upload', async (request) => {
         await pipeline(request.raw, new Writable({ write: (_chunk, _encoding, callback) => callback() }));
@@ -87,7 +95,7 @@ describe('drainHttp (SIGTERM)', () => {
       // Half a megabyte, then nothing: a client on a slow line.
       request.write(Buffer.alloc(512 * 1024));
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await arrived;
     const started = Date.now();
     const drained = drainHttp(app, 300);
     const response = await answer;
@@ -98,7 +106,7 @@ describe('drainHttp (SIGTERM)', () => {
   });
 
   it('cuts a download already under way when the grace period ends', async () => {
-    const { app, port } = await listening((app) =>
+    const { app, arrived, port } = await listening((app) =>
       app.get('/stuck', (_request, reply) => {
         reply.raw.writeHead(200, { 'content-length': '1000' });
         reply.raw.write('partial');
@@ -106,7 +114,7 @@ describe('drainHttp (SIGTERM)', () => {
       }),
     );
     const stuck = get(port, '/stuck');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await arrived;
     const started = Date.now();
     const drained = drainHttp(app, 300);
     expect(await stuck).toMatch(/^(aborted|ECONNRESET)$/);
