@@ -64,7 +64,6 @@ export class ThreadPool<Task, Result> {
     const queued = this.waiting.shift()!;
     const thread = this.idle.pop() ?? this.started();
     this.running += 1;
-    let timer: NodeJS.Timeout | undefined;
     const listeners = {
       message: (result: Result) => settle(true, () => queued.resolve(result)),
       error: (error: unknown) => settle(false, () => queued.reject(error)),
@@ -78,7 +77,7 @@ export class ThreadPool<Task, Result> {
       tell();
       this.next();
     };
-    timer = setTimeout(() => settle(false, () => queued.reject(new OverBudget(this.budgetMs))), this.budgetMs);
+    const timer = setTimeout(() => settle(false, () => queued.reject(new OverBudget(this.budgetMs))), this.budgetMs);
     thread.on('message', listeners.message).on('error', listeners.error);
     thread.postMessage(queued.task, queued.transfer);
   }
@@ -87,10 +86,12 @@ export class ThreadPool<Task, Result> {
     const thread = startWorker(this.worker.from, this.worker.name);
     thread.unref();
     // A thread that dies between tasks is dropped; the one in a task is told by its own listener.
-    thread.on('error', () => undefined).on('exit', () => {
-      const at = this.idle.indexOf(thread);
-      if (at >= 0) this.idle.splice(at, 1);
-    });
+    thread
+      .on('error', () => undefined)
+      .on('exit', () => {
+        const at = this.idle.indexOf(thread);
+        if (at >= 0) this.idle.splice(at, 1);
+      });
     return thread;
   }
 }

@@ -20,7 +20,9 @@ function ringText(count: number): string {
   const positions: string[] = [];
   for (let index = 0; index < count - 1; index += 1) {
     const angle = (2 * Math.PI * index) / (count - 1);
-    positions.push(`[${(20_000 + 10_000 * Math.cos(angle)).toFixed(1)},${(15_000 + 10_000 * Math.sin(angle)).toFixed(1)}]`);
+    positions.push(
+      `[${(20_000 + 10_000 * Math.cos(angle)).toFixed(1)},${(15_000 + 10_000 * Math.sin(angle)).toFixed(1)}]`,
+    );
   }
   positions.push(positions[0]!);
   return `[${positions.join(',')}]`;

@@ -141,7 +141,8 @@ export async function renderDetectionTile(
   const hidden = query.hide === '' ? [] : query.hide.split(',').map(Number);
   const colors = new Map([...layer.colors].filter(([index]) => !hidden.includes(index)));
   if (tile.scale >= OBJECT_SCALE && (await repository.estimateIn(layer.id, tile.region)) <= MAX_VIEW_OBJECTS) {
-    const outlines = tile.scale >= OUTLINE_SCALE ? await outlineTile(repository, layer, tile, hidden, query) : undefined;
+    const outlines =
+      tile.scale >= OUTLINE_SCALE ? await outlineTile(repository, layer, tile, hidden, query) : undefined;
     return outlines ?? markTile(repository, layer.id, tile, hidden, colors, query);
   }
   return densityTile(repository, layer, tile, colors, query);

@@ -31,7 +31,10 @@ describe('the bad feature of a refused import', () => {
 
 describe('an import over the limits', () => {
   it('names the feature with too many points or too long a text, and the file with too many points in all', () => {
-    const points = { message: badDetectionFeatureMessage(2, DETECTION_MESSAGES.featureTooManyVertices), field: 'features[2]' };
+    const points = {
+      message: badDetectionFeatureMessage(2, DETECTION_MESSAGES.featureTooManyVertices),
+      field: 'features[2]',
+    };
     expect(importFailureText(points, en)).toBe(points.message);
     expect(importFailureText(points, ja)).toBe(
       '3 番目のフィーチャー（インデックス 2）が正しくありません: ポリゴンの点が 100,000 個を超えています。',
