@@ -53,8 +53,12 @@ export async function buildServer(root, stamp) {
   const scratch = `${dist}.${process.pid}`;
   await fs.rm(scratch, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-    outfile: path.join(scratch, 'main.js'),
+    // Worker threads' code (thread-pool.ts) sits beside main.js, where the pool looks for it.
+    entryPoints: {
+      main: path.join(root, 'apps/server/src/main.ts'),
+      'outline-paint.worker': path.join(root, 'apps/server/src/modules/detections/outline-paint.worker.ts'),
+    },
+    outdir: scratch,
     bundle: true,
     platform: 'node',
     format: 'esm',

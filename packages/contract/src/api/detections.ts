@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { MAX_JSON_DEPTH } from './errors.ts';
 
 /**
+ * Polygon points one detection may have, as many as a drawing: a cell's outline has tens. One polygon of millions
+ * held the server's memory and drew a single tile for over a minute.
+ */
+export const MAX_DETECTION_VERTICES = 100_000;
+/** The JSON text of one feature: read whole before it is parsed, so this bounds an import's memory. */
+export const MAX_DETECTION_FEATURE_MB = 16;
+/** Polygon points of one import in all: a full slide of cells at ~50 points each. */
+export const MAX_DETECTION_IMPORT_VERTICES = 150_000_000;
+
+/**
  * Read-only detections (cells, nuclei) imported from image analysis, beside the editable drawings. Coordinates are
  * full-resolution image pixels, as QuPath and HistomicsTK export them.
  */
@@ -10,11 +20,14 @@ export const DETECTION_MESSAGES = {
   noFeatures: 'The FeatureCollection has no features.',
   tooLarge: 'The file is larger than the import limit.',
   tooManyFeatures: 'The file has more features than the import limit.',
+  tooManyVertices: 'The file has more polygon points than the import limit.',
   nestedTooDeep: `Arrays and objects in the file must not be nested more than ${MAX_JSON_DEPTH} levels deep.`,
   notFeature: 'not a GeoJSON Feature',
   badGeometry: 'its geometry is not a Polygon or MultiPolygon of [x, y] pixel positions with closed rings',
   outsideImage: 'its coordinates lie outside the image',
   badClassification: 'its classification has no name',
+  featureTooManyVertices: `it has more than ${MAX_DETECTION_VERTICES.toLocaleString('en')} polygon points`,
+  featureTooLarge: `its GeoJSON text is larger than ${MAX_DETECTION_FEATURE_MB} MB`,
   invalid: 'The file could not be imported.',
   noDrawing: 'The drawing does not exist.',
   notRetryable: 'Only an import that failed without a bad feature or file can be tried again.',

@@ -1,4 +1,4 @@
-import { DETECTION_MESSAGES, UNCLASSIFIED_DETECTION } from '@pathology/contract';
+import { DETECTION_MESSAGES, MAX_DETECTION_VERTICES, UNCLASSIFIED_DETECTION } from '@pathology/contract';
 
 /** One imported detection, ready for storage. */
 export interface ParsedDetection {
@@ -11,6 +11,8 @@ export interface ParsedDetection {
   geometry: string;
   /** The measurements as JSON text, or null. */
   measurements: string | null;
+  /** Positions of all its rings. */
+  vertices: number;
 }
 
 interface ImageSize {
@@ -59,6 +61,18 @@ function polygonsOf(geometry: unknown): Ring[][] | undefined {
   return undefined;
 }
 
+/** Positions in a Polygon's or MultiPolygon's rings, counted before any is read (0 for another shape). */
+function positionCount(geometry: unknown): number {
+  if (!isObject(geometry) || !Array.isArray(geometry.coordinates)) return 0;
+  const polygons: unknown[] = geometry.type === 'MultiPolygon' ? geometry.coordinates : [geometry.coordinates];
+  let count = 0;
+  for (const rings of polygons) {
+    if (!Array.isArray(rings)) continue;
+    for (const ring of rings) count += Array.isArray(ring) ? ring.length : 0;
+  }
+  return count;
+}
+
 const hex = (channel: unknown) =>
   typeof channel === 'number' && channel >= 0 && channel <= 255
     ? Math.round(channel).toString(16).padStart(2, '0')
@@ -99,10 +113,12 @@ function measurementsOf(properties: Record<string, unknown>): string | null {
 
 /**
  * Reads one GeoJSON feature as QuPath (detections and cells) or HistomicsTK export it: a Polygon or MultiPolygon in
- * image pixels inside the image, a class and its colour, measurements. Returns the reason as text when it is not one.
+ * image pixels inside the image, of at most MAX_DETECTION_VERTICES positions, a class and its colour, measurements. Returns the reason as text when it is not one.
  */
 export function parseDetectionFeature(feature: unknown, size: ImageSize): ParsedDetection | string {
   if (!isObject(feature) || feature.type !== 'Feature') return DETECTION_MESSAGES.notFeature;
+  const vertices = positionCount(feature.geometry);
+  if (vertices > MAX_DETECTION_VERTICES) return DETECTION_MESSAGES.featureTooManyVertices;
   const polygons = polygonsOf(feature.geometry);
   if (polygons === undefined) return DETECTION_MESSAGES.badGeometry;
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -128,5 +144,6 @@ export function parseDetectionFeature(feature: unknown, size: ImageSize): Parsed
     bbox: [minX, minY, maxX, maxY],
     geometry: JSON.stringify(geometry),
     measurements: measurementsOf(properties),
+    vertices,
   };
 }

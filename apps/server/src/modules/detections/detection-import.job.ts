@@ -20,6 +20,8 @@ export interface DetectionImportJobDeps {
   blobs: BlobStore;
   log: Logger;
   maxFeatures: number;
+  /** Polygon points of one import; MAX_DETECTION_IMPORT_VERTICES unless told. */
+  maxVertices?: number;
 }
 
 interface Attempt {
@@ -94,6 +96,7 @@ async function storeFile(deps: DetectionImportJobDeps, importId: string, claimed
     target,
     {
       maxFeatures: deps.maxFeatures,
+      maxVertices: deps.maxVertices,
       onProgress: async (features) => {
         if (performance.now() - reported < PROGRESS_INTERVAL_MS) return;
         reported = performance.now();

@@ -1,4 +1,4 @@
-import { badDetectionFeatureMessage, DETECTION_MESSAGES, detectionFeatureField } from '@pathology/contract';
+import { DETECTION_MESSAGES, MAX_DETECTION_IMPORT_VERTICES } from '@pathology/contract';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { HttpError } from '../../http/http-error.ts';
@@ -6,6 +6,7 @@ import { CellCentres, pointArrayText } from './detection-cell-centres.ts';
 import { CellCounts } from './detection-cell-counts.ts';
 import { CopyRows } from './copy-rows.ts';
 import { parseDetectionFeature, type ParsedDetection } from './detection-feature.ts';
+import { invalidFeature } from './detection-file.ts';
 
 export interface ImportTarget {
   imageId: string;
@@ -69,9 +70,6 @@ async function layerClasses(client: pg.PoolClient, layerId: string) {
   };
 }
 
-const invalidFeature = (index: number, reason: string) =>
-  HttpError.validation({ [detectionFeatureField(index)]: reason }, badDetectionFeatureMessage(index, reason));
-
 /** The import's grid counts into `detection_cells` by COPY (a row per class and cell: up to two per object). */
 async function writeCells(rows: CopyRows, prefix: string, cells: CellCounts): Promise<void> {
   for (const { cellSize, classIndex, column, row, count } of cells.rows()) {
@@ -90,6 +88,8 @@ async function writeCentres(rows: CopyRows, prefix: string, centres: CellCentres
 
 export interface StoreOptions {
   maxFeatures: number;
+  /** Positions of all the features' rings; MAX_DETECTION_IMPORT_VERTICES unless told. */
+  maxVertices?: number;
   /** Stores a set of no detections rather than refusing it (a model that found none has still run). */
   allowEmpty?: boolean;
   /** Told the features stored so far now and then; a throw stops the import, storing nothing. */
@@ -144,12 +144,18 @@ export async function storeDetections(
     const cells = new CellCounts();
     const centres = new CellCentres();
     let count = 0;
+    let vertices = 0;
+    const maxVertices = options.maxVertices ?? MAX_DETECTION_IMPORT_VERTICES;
     for await (const feature of features) {
       if (count >= options.maxFeatures) {
         throw HttpError.validation({ file: DETECTION_MESSAGES.tooManyFeatures }, DETECTION_MESSAGES.tooManyFeatures);
       }
       const detection = parseDetectionFeature(feature, target.size);
       if (typeof detection === 'string') throw invalidFeature(count, detection);
+      vertices += detection.vertices;
+      if (vertices > maxVertices) {
+        throw HttpError.validation({ file: DETECTION_MESSAGES.tooManyVertices }, DETECTION_MESSAGES.tooManyVertices);
+      }
       const classIndex = classes.indexOf(detection);
       cells.add(classIndex, detection.bbox);
       centres.add(classIndex, detection.bbox);

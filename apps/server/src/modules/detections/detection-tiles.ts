@@ -1,7 +1,6 @@
 import type { DetectionTileQuery } from '@pathology/contract';
-import type { Path2D } from '@napi-rs/canvas';
-import sharp from 'sharp';
-import { skiaCanvas } from '../../on-first-use.ts';
+import sharp, { type SharpOptions } from 'sharp';
+import { OverBudget, ThreadPool } from '../../thread-pool.ts';
 import {
   cellSizeFor,
   densityPixels,
@@ -13,6 +12,7 @@ import {
 } from './detection-grid.ts';
 import { markPixels } from './detection-marks.ts';
 import type { DetectionRepository } from './detection.repository.ts';
+import type { OutlinePaint } from './outline-paint.ts';
 
 /** Objects per cell at which density is drawn at its full opacity. */
 const DENSITY_FULL = 8;
@@ -25,8 +25,6 @@ interface TileLayer {
   colors: ReadonlyMap<number, string>;
 }
 
-type Ring = [number, number][];
-
 interface TileArea {
   region: Region;
   scale: number;
@@ -34,78 +32,57 @@ interface TileArea {
   pixelHeight: number;
 }
 
-/** Adds a GeoJSON Polygon's or MultiPolygon's rings to a path. */
-function addOutline(path: Path2D, geometry: string): void {
-  const parsed = JSON.parse(geometry) as { type: string; coordinates: unknown };
-  const polygons = (parsed.type === 'Polygon' ? [parsed.coordinates] : parsed.coordinates) as Ring[][];
-  for (const polygon of polygons) {
-    for (const ring of polygon) {
-      ring.forEach(([x, y], index) => (index === 0 ? path.moveTo(x, y) : path.lineTo(x, y)));
-      path.closePath();
-    }
-  }
-}
-
 /**
- * Paints one path per class in image coordinates (the canvas maps the tile's region onto its pixels) and encodes
- * the PNG. Skia (through @napi-rs/canvas) fills thousands of outlines in milliseconds where rendering them as SVG took
- * hundreds; sharp encodes the PNG faster than the canvas does. Skia draws when the pixels are read, not as it is told.
+ * Outlines are painted on worker threads (parsing and filling them held the event loop for up to a minute on one
+ * tile); a tile not painted within this budget, or whose objects' geometry is larger than MAX_OUTLINE_BYTES as
+ * stored, shows each object as a mark instead, which costs a few milliseconds whatever the objects are.
  */
-async function paintedTile(
-  tile: TileArea,
-  paths: ReadonlyMap<number, Path2D>,
-  layer: TileLayer,
-  query: DetectionTileQuery,
-): Promise<Buffer> {
-  const canvas = skiaCanvas().createCanvas(tile.pixelWidth, tile.pixelHeight);
-  const context = canvas.getContext('2d');
-  const { region, scale } = tile;
-  context.setTransform(scale, 0, 0, scale, -region.x * scale, -region.y * scale);
-  // One tile pixel: Skia draws such outlines as hairlines, several times faster than any wider stroke (a tile of
-  // 5,000 outlines took 200 ms at 1.5 pixels, 20 at 1), and as thin as QuPath draws detections.
-  context.lineWidth = 1 / scale;
-  for (const [index, path] of paths) {
-    const color = layer.colors.get(index) ?? '#888888';
-    context.fillStyle = color;
-    context.strokeStyle = color;
-    context.globalAlpha = query.fill;
-    context.fill(path, 'evenodd');
-    context.globalAlpha = query.line;
-    context.stroke(path);
-  }
-  // The canvas's own premultiplied pixels, which sharp takes as they are (getImageData would convert them first);
-  // copied, as they live in the canvas, which may be collected while sharp still reads them on its thread.
-  const raw = { width: tile.pixelWidth, height: tile.pixelHeight, channels: 4 as const, premultiplied: true };
-  return sharp(Buffer.from(canvas.data()), { raw }).png({ compressionLevel: 3 }).toBuffer();
-}
+const OUTLINE_BUDGET_MS = 5_000;
+const MAX_OUTLINE_BYTES = 16 * 1024 * 1024;
 
-/** A path per class, filled by `add` for each of the rows. */
-function pathsOf<T extends { classIndex: number }>(rows: readonly T[], add: (path: Path2D, row: T) => void) {
-  const canvas = skiaCanvas();
-  const paths = new Map<number, Path2D>();
-  for (const row of rows) {
-    let path = paths.get(row.classIndex);
-    if (path === undefined) paths.set(row.classIndex, (path = new canvas.Path2D()));
-    add(path, row);
-  }
-  return paths;
-}
+let painters: ThreadPool<OutlinePaint, Uint8Array> | undefined;
+const outlinePainters = () =>
+  (painters ??= new ThreadPool({ from: import.meta.url, name: 'outline-paint.worker' }, OUTLINE_BUDGET_MS));
 
-/** The objects' own outlines, for close views. */
+const png = (pixels: Uint8Array, raw: SharpOptions['raw']) =>
+  sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), { raw })
+    .png({ compressionLevel: 3 })
+    .toBuffer();
+
+/** The objects' own outlines, for close views; undefined when they are too many to paint (marks are drawn then). */
 async function outlineTile(
   repository: DetectionRepository,
   layer: TileLayer,
   tile: TileArea,
   hidden: readonly number[],
   query: DetectionTileQuery,
-): Promise<Buffer> {
-  const rows = await repository.outlinesIn(layer.id, tile.region, hidden);
-  return paintedTile(
-    tile,
-    pathsOf(rows, (path, row) => addOutline(path, row.geometry)),
-    layer,
-    query,
-  );
+): Promise<Buffer | undefined> {
+  const rows = await repository.outlinesIn(layer.id, tile.region, hidden, MAX_OUTLINE_BYTES);
+  if (rows === undefined) return undefined;
+  const classes = new Map<number, string[]>();
+  for (const row of rows) {
+    const geometries = classes.get(row.classIndex);
+    if (geometries === undefined) classes.set(row.classIndex, [row.geometry]);
+    else geometries.push(row.geometry);
+  }
+  const { region, scale, pixelWidth, pixelHeight } = tile;
+  const paint: OutlinePaint = {
+    pixelWidth,
+    pixelHeight,
+    scale,
+    x: region.x,
+    y: region.y,
+    fill: query.fill,
+    line: query.line,
+    classes: [...classes].map(([index, geometries]) => ({ color: layer.colors.get(index) ?? '#888888', geometries })),
+  };
+  try {
+    const pixels = await outlinePainters().run(paint);
+    return await png(pixels, { width: pixelWidth, height: pixelHeight, channels: 4, premultiplied: true });
+  } catch (error) {
+    if (error instanceof OverBudget) return undefined;
+    throw error;
+  }
 }
 
 /** Each object as a small ellipse in its box, for middle views: only the boxes are read, no geometry is parsed. */
@@ -119,9 +96,7 @@ async function markTile(
 ): Promise<Buffer> {
   const boxes = await repository.boxesIn(layerId, tile.region, hidden);
   const pixels = markPixels(boxes, tile, colors, Math.max(query.fill, query.line));
-  return sharp(pixels, { raw: { width: tile.pixelWidth, height: tile.pixelHeight, channels: 4 } })
-    .png({ compressionLevel: 3 })
-    .toBuffer();
+  return png(pixels, { width: tile.pixelWidth, height: tile.pixelHeight, channels: 4 });
 }
 
 async function densityTile(
@@ -166,9 +141,9 @@ export async function renderDetectionTile(
   const hidden = query.hide === '' ? [] : query.hide.split(',').map(Number);
   const colors = new Map([...layer.colors].filter(([index]) => !hidden.includes(index)));
   if (tile.scale >= OBJECT_SCALE && (await repository.estimateIn(layer.id, tile.region)) <= MAX_VIEW_OBJECTS) {
-    return tile.scale >= OUTLINE_SCALE
-      ? outlineTile(repository, layer, tile, hidden, query)
-      : markTile(repository, layer.id, tile, hidden, colors, query);
+    const outlines =
+      tile.scale >= OUTLINE_SCALE ? await outlineTile(repository, layer, tile, hidden, query) : undefined;
+    return outlines ?? markTile(repository, layer.id, tile, hidden, colors, query);
   }
   return densityTile(repository, layer, tile, colors, query);
 }

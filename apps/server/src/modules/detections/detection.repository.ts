@@ -126,7 +126,22 @@ export function createDetectionRepository(db: Db) {
     },
 
     /** The classes and outlines of the objects overlapping a region, but those of hidden classes: what a tile draws. */
-    async outlinesIn(layerId: string, region: Region, hidden: readonly number[] = []): Promise<OutlineRow[]> {
+    /**
+     * The outlines of the objects in a region, or undefined when their geometry takes more than `maxBytes` as stored:
+     * told from the stored sizes alone, before any of it is read.
+     */
+    async outlinesIn(
+      layerId: string,
+      region: Region,
+      hidden: readonly number[] = [],
+      maxBytes = Infinity,
+    ): Promise<OutlineRow[] | undefined> {
+      if (Number.isFinite(maxBytes)) {
+        const sized = await db.execute<{ bytes: number }>(sql`
+          SELECT coalesce(sum(pg_column_size(geometry)), 0)::float8 AS bytes FROM detections
+          WHERE ${overlapping(layerId, region, hidden)}`);
+        if (sized.rows[0]!.bytes > maxBytes) return undefined;
+      }
       const { rows } = await db.execute<OutlineRow>(sql`
         SELECT class_index AS "classIndex", geometry FROM detections
         WHERE ${overlapping(layerId, region, hidden)}`);

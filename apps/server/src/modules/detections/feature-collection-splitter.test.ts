@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FeatureCollectionSplitter, NotAFeatureCollection } from './feature-collection-splitter.ts';
+import { FeatureCollectionSplitter, NotAFeatureCollection, ValueTooLarge } from './feature-collection-splitter.ts';
 
 /** What the splitter hands on for a file written in the given pieces. */
 function split(pieces: readonly Buffer[]) {
@@ -88,5 +88,29 @@ describe('splitting a FeatureCollection into features', () => {
     ['a missing value', '{"type":,"features":[]}'],
   ])('refuses %s', (_name, text) => {
     expect(() => split([Buffer.from(text)])).toThrow(NotAFeatureCollection);
+  });
+});
+
+describe('a value longer than the limit', () => {
+  it('stops the split at the piece that makes it too long, naming the feature, before holding the rest', () => {
+    const features: string[] = [];
+    const splitter = new FeatureCollectionSplitter({ feature: (text) => features.push(text), member: () => {} }, 1_000);
+    splitter.write(Buffer.from('{"type":"FeatureCollection","features":[{"a":1},{"a":"'));
+    splitter.write(Buffer.from('x'.repeat(900)));
+    const thrown = (() => {
+      try {
+        splitter.write(Buffer.from('x'.repeat(200)));
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(thrown).toBeInstanceOf(ValueTooLarge);
+    expect((thrown as ValueTooLarge).feature).toBe(1);
+    expect(features).toEqual(['{"a":1}']);
+  });
+
+  it('also ends within one piece, and for another member of the FeatureCollection', () => {
+    const splitter = new FeatureCollectionSplitter({ feature: () => {}, member: () => {} }, 10);
+    expect(() => splitter.write(Buffer.from('{"name":"a name longer than ten"'))).toThrow(ValueTooLarge);
   });
 });

@@ -6,6 +6,16 @@ export class NotAFeatureCollection extends Error {}
 /** Thrown when a value nests arrays and objects deeper, counted from the file's top, than a JSON body may. */
 export class NestedTooDeep extends NotAFeatureCollection {}
 
+/**
+ * Thrown when one value's text grows past the splitter's limit, before more of it is held: `feature` is the index in
+ * `features` of the feature it is, undefined for another member of the FeatureCollection.
+ */
+export class ValueTooLarge extends Error {
+  constructor(readonly feature: number | undefined) {
+    super('a value of the FeatureCollection is larger than the limit');
+  }
+}
+
 /** What the splitter hands on: each element of the top-level `features` array, and every other top-level member. */
 export interface SplitSink {
   feature(text: string): void;
@@ -51,7 +61,7 @@ const refuse = (why: string) => new NotAFeatureCollection(why);
  * follows only nesting depth and string state (quotes, escapes) to find where each value ends, so it runs at memory
  * speed where a token-by-token parser (stream-json, ~1.5 MB/s here) was the whole cost of an import. `JSON.parse`
  * then judges each value in full; the splitter judges the top level (one object, `features` an array, its commas
- * and colons, nothing after it). Only the value being read is held: memory is bounded by the largest feature.
+ * and colons, nothing after it). Only the value being read is held: memory is bounded by the largest feature, at most `maxValueBytes`.
  */
 export class FeatureCollectionSplitter {
   private at: At = 'start';
@@ -63,6 +73,9 @@ export class FeatureCollectionSplitter {
   private keyDue = false;
   /** The value being read: its pieces in earlier chunks, its nesting depth and string state so far. */
   private pieces: Buffer[] = [];
+  private piecesBytes = 0;
+  /** Features read whole so far: the index of the one being read. */
+  private features = 0;
   private depth = 0;
   /** Deepest nesting the value may reach: the file's top-level object, and the features array, count too. */
   private maxDepth = 0;
@@ -70,7 +83,11 @@ export class FeatureCollectionSplitter {
   private escaped = false;
   private scalar = false;
 
-  constructor(private readonly sink: SplitSink) {}
+  constructor(
+    private readonly sink: SplitSink,
+    /** Largest text of one value (a feature, another member). */
+    private readonly maxValueBytes = Infinity,
+  ) {}
 
   /** Reads the next piece of the file. */
   write(chunk: Buffer): void {
@@ -80,7 +97,7 @@ export class FeatureCollectionSplitter {
       if (this.at === 'value') {
         const end = this.valueEnd(chunk, index);
         if (end < 0) {
-          this.pieces.push(chunk.subarray(index));
+          this.hold(chunk.subarray(index));
           break;
         }
         this.finishValue(chunk, index, end);
@@ -130,6 +147,15 @@ export class FeatureCollectionSplitter {
     }
   }
 
+  /** Keeps a piece of the value being read, unless the value has grown too large to keep. */
+  private hold(piece: Buffer): void {
+    this.piecesBytes += piece.length;
+    if (this.piecesBytes > this.maxValueBytes) {
+      throw new ValueTooLarge(this.reading === 'feature' ? this.features : undefined);
+    }
+    this.pieces.push(piece);
+  }
+
   private expect(allowed: boolean, next: At): false {
     if (!allowed) throw refuse('the file is not a JSON object with a features array');
     this.at = next;
@@ -140,6 +166,7 @@ export class FeatureCollectionSplitter {
     this.expect(allowed, 'value');
     this.reading = reading;
     this.pieces = [];
+    this.piecesBytes = 0;
     this.depth = 0;
     this.maxDepth = MAX_JSON_DEPTH - (reading === 'feature' ? 2 : 1);
     this.inString = false;
@@ -187,11 +214,15 @@ export class FeatureCollectionSplitter {
   }
 
   private finishValue(chunk: Buffer, from: number, end: number): void {
+    if (this.piecesBytes + end - from > this.maxValueBytes) {
+      throw new ValueTooLarge(this.reading === 'feature' ? this.features : undefined);
+    }
     const text =
       this.pieces.length === 0
         ? chunk.toString('utf8', from, end)
         : Buffer.concat([...this.pieces, chunk.subarray(from, end)]).toString('utf8');
     this.pieces = [];
+    this.piecesBytes = 0;
     switch (this.reading) {
       case 'key':
         this.key = keyOf(text);
@@ -202,6 +233,7 @@ export class FeatureCollectionSplitter {
         return this.sink.member(this.key, text);
       case 'feature':
         this.at = 'afterElement';
+        this.features += 1;
         return this.sink.feature(text);
     }
   }

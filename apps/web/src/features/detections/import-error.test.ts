@@ -28,3 +28,24 @@ describe('the bad feature of a refused import', () => {
     );
   });
 });
+
+describe('an import over the limits', () => {
+  it('names the feature with too many points or too long a text, and the file with too many points in all', () => {
+    const points = {
+      message: badDetectionFeatureMessage(2, DETECTION_MESSAGES.featureTooManyVertices),
+      field: 'features[2]',
+    };
+    expect(importFailureText(points, en)).toBe(points.message);
+    expect(importFailureText(points, ja)).toBe(
+      '3 番目のフィーチャー（インデックス 2）が正しくありません: ポリゴンの点が 100,000 個を超えています。',
+    );
+    const text = { message: badDetectionFeatureMessage(0, DETECTION_MESSAGES.featureTooLarge), field: 'features[0]' };
+    expect(importFailureText(text, en)).toBe(text.message);
+    expect(importFailureText(text, ja)).toBe(
+      '1 番目のフィーチャー（インデックス 0）が正しくありません: GeoJSON のテキストが 16 MB を超えています。',
+    );
+    const file = { message: DETECTION_MESSAGES.tooManyVertices, field: 'file' };
+    expect(importFailureText(file, en)).toBe(file.message);
+    expect(importFailureText(file, ja)).toBe('ポリゴンの点の数が取り込みの上限を超えています。');
+  });
+});

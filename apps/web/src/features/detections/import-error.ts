@@ -1,6 +1,8 @@
 import {
   badDetectionFeatureMessage,
   DETECTION_MESSAGES,
+  MAX_DETECTION_FEATURE_MB,
+  MAX_DETECTION_VERTICES,
   MAX_JSON_DEPTH,
   type DetectionImport,
 } from '@pathology/contract';
@@ -8,8 +10,23 @@ import type { TFunction } from 'i18next';
 import { ValidationError } from '../../api/errors.ts';
 import { errorText } from '../../i18n/error-text.ts';
 
-const REASONS = ['notFeature', 'badGeometry', 'outsideImage', 'badClassification'] as const;
-const FILE_PROBLEMS = ['notGeoJson', 'noFeatures', 'tooLarge', 'tooManyFeatures', 'nestedTooDeep'] as const;
+const REASONS = [
+  'notFeature',
+  'badGeometry',
+  'outsideImage',
+  'badClassification',
+  'featureTooManyVertices',
+  'featureTooLarge',
+] as const;
+const FILE_PROBLEMS = [
+  'notGeoJson',
+  'noFeatures',
+  'tooLarge',
+  'tooManyFeatures',
+  'tooManyVertices',
+  'nestedTooDeep',
+] as const;
+const LIMITS = { vertices: MAX_DETECTION_VERTICES.toLocaleString('en'), megabytes: MAX_DETECTION_FEATURE_MB };
 
 /** Counted from 1 for people, with the file's 0-based index beside it (as the server's message). */
 const badFeatureText = (index: number, reason: string, t: TFunction) =>
@@ -22,7 +39,7 @@ export function importErrorText(error: unknown, t: TFunction): string {
       const index = /^features\[(\d+)\]$/.exec(field)?.[1];
       const reason = REASONS.find((key) => DETECTION_MESSAGES[key] === message);
       if (index !== undefined && reason) {
-        return badFeatureText(Number(index), t(`detections.reasons.${reason}`), t);
+        return badFeatureText(Number(index), t(`detections.reasons.${reason}`, LIMITS), t);
       }
       const problem = FILE_PROBLEMS.find((key) => DETECTION_MESSAGES[key] === message);
       if (problem) return t(`detections.fileProblems.${problem}`, { max: MAX_JSON_DEPTH });
@@ -41,7 +58,7 @@ export function importFailureText(error: NonNullable<DetectionImport['error']>, 
     const reason = REASONS.find(
       (key) => badDetectionFeatureMessage(Number(index), DETECTION_MESSAGES[key]) === error.message,
     );
-    return badFeatureText(Number(index), reason ? t(`detections.reasons.${reason}`) : error.message, t);
+    return badFeatureText(Number(index), reason ? t(`detections.reasons.${reason}`, LIMITS) : error.message, t);
   }
   const problem = FILE_PROBLEMS.find((key) => DETECTION_MESSAGES[key] === error.message);
   if (problem) return t(`detections.fileProblems.${problem}`, { max: MAX_JSON_DEPTH });

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { OverBudget, ThreadPool } from './thread-pool.ts';
+
+const busy = { from: new URL('../test/fixtures/busy.ts', import.meta.url).href, name: 'busy.worker' };
+
+describe('a thread pool', () => {
+  it('works off the event loop, stops a task past its budget, and goes on with a fresh thread', async () => {
+    const pool = new ThreadPool<number, number>(busy, 3_000, 1);
+    try {
+      expect(await pool.run(10)).toBe(10);
+      // The event loop keeps answering while a thread is busy for seconds.
+      const started = performance.now();
+      const stopped = pool.run(60_000).catch((error: unknown) => error);
+      const delays: number[] = [];
+      while (performance.now() - started < 2_000) {
+        const asked = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        delays.push(performance.now() - asked - 10);
+      }
+      expect(Math.max(...delays)).toBeLessThan(100);
+      const waiting = pool.run(20);
+      expect(await stopped).toBeInstanceOf(OverBudget);
+      expect(performance.now() - started).toBeLessThan(10_000);
+      // The task that waited its turn runs on a fresh thread.
+      expect(await waiting).toBe(20);
+    } finally {
+      await pool.close();
+    }
+  });
+});

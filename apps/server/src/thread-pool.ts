@@ -1,0 +1,97 @@
+import { availableParallelism } from 'node:os';
+import { Worker, type TransferListItem } from 'node:worker_threads';
+
+/** Thrown when a task ran past its pool's time budget: its thread was stopped, and a fresh one takes the next task. */
+export class OverBudget extends Error {
+  constructor(budgetMs: number) {
+    super(`The work took longer than ${budgetMs} ms and was stopped.`);
+  }
+}
+
+interface Queued<Task, Result> {
+  task: Task;
+  transfer: readonly TransferListItem[];
+  resolve: (result: Result) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The worker file `<name>.js` beside the built server (build.js bundles it there), or `<name>.ts` beside `from` when
+ * the server runs from its sources (tests, `npm run dev`), where tsx compiles it in the thread.
+ */
+function startWorker(from: string, name: string): Worker {
+  if (!from.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, from));
+  const source = JSON.stringify(new URL(`./${name}.ts`, from).href);
+  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); })`, {
+    eval: true,
+  });
+}
+
+/**
+ * A few long-lived worker threads for CPU-bound work that would otherwise hold the HTTP event loop (one request's
+ * picture stalled every other request for over a minute). Each thread runs one task at a time, the rest wait in
+ * turn; a task past the time budget has its thread terminated, as native drawing cannot be interrupted otherwise.
+ * Threads start when first needed and do not keep the process alive.
+ */
+export class ThreadPool<Task, Result> {
+  private readonly idle: Worker[] = [];
+  private readonly waiting: Queued<Task, Result>[] = [];
+  private running = 0;
+
+  constructor(
+    /** `import.meta.url` of the module beside the worker file, and the file's name without its extension. */
+    private readonly worker: { from: string; name: string },
+    private readonly budgetMs: number,
+    /** One core is left to the event loop. */
+    private readonly size = Math.max(1, Math.min(2, availableParallelism() - 1)),
+  ) {}
+
+  run(task: Task, transfer: readonly TransferListItem[] = []): Promise<Result> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ task, transfer, resolve, reject });
+      this.next();
+    });
+  }
+
+  /** Stops every thread; tasks still waiting are refused. */
+  async close(): Promise<void> {
+    for (const queued of this.waiting.splice(0)) queued.reject(new Error('The thread pool closed.'));
+    await Promise.all(this.idle.splice(0).map((thread) => thread.terminate()));
+  }
+
+  private next(): void {
+    if (this.waiting.length === 0 || (this.idle.length === 0 && this.running >= this.size)) return;
+    const queued = this.waiting.shift()!;
+    const thread = this.idle.pop() ?? this.started();
+    this.running += 1;
+    const listeners = {
+      message: (result: Result) => settle(true, () => queued.resolve(result)),
+      error: (error: unknown) => settle(false, () => queued.reject(error)),
+    };
+    const settle = (keep: boolean, tell: () => void) => {
+      clearTimeout(timer);
+      thread.off('message', listeners.message).off('error', listeners.error);
+      this.running -= 1;
+      if (keep) this.idle.push(thread);
+      else void thread.terminate();
+      tell();
+      this.next();
+    };
+    const timer = setTimeout(() => settle(false, () => queued.reject(new OverBudget(this.budgetMs))), this.budgetMs);
+    thread.on('message', listeners.message).on('error', listeners.error);
+    thread.postMessage(queued.task, queued.transfer);
+  }
+
+  private started(): Worker {
+    const thread = startWorker(this.worker.from, this.worker.name);
+    thread.unref();
+    // A thread that dies between tasks is dropped; the one in a task is told by its own listener.
+    thread
+      .on('error', () => undefined)
+      .on('exit', () => {
+        const at = this.idle.indexOf(thread);
+        if (at >= 0) this.idle.splice(at, 1);
+      });
+    return thread;
+  }
+}
