@@ -99,7 +99,7 @@ describe('CHAOS: the case list, an upload and the viewer recover from failures',
       Array.from({ length: FILES_PER_ROUND * MAX_ROUNDS }, (_, index) => `chaos-${index + 1}.svs`),
     );
     let viewerPath = '';
-    let chaosShot = Buffer.alloc(0);
+    let chaosShot: Buffer = Buffer.alloc(0);
     const failuresBefore = await serverChaosFailures(server.url);
     const failuresSeen: Record<ChaosPart, number> = { cases: 0, uploads: 0, tiles: 0 };
     try {

@@ -2,8 +2,6 @@ import OpenSeadragon from 'openseadragon';
 import { getAccessToken } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';
 
-/** OpenSeadragon's own retries of a failed tile; tile-revival.ts takes over after them. */
-export const TILE_RETRY_MAX = 2;
 /** A double click zooms in by this factor (buttons and +/- step to the next power of two instead). */
 export const ZOOM_STEP = 2;
 /** How far past one screen pixel per image pixel the user may zoom (×80 on a ×20 scan). */
@@ -71,7 +69,7 @@ export function createSlideViewer(element: HTMLElement, headers: Record<string, 
     // Tiles go through XHR so the Authorization header can be sent; blobs also keep the canvas untainted (snapshot).
     loadTilesWithAjax: true,
     ajaxHeaders: headers,
-    tileRetryMax: TILE_RETRY_MAX,
+    tileRetryMax: 2,
     tileRetryDelay: 1500,
     maxZoomPixelRatio: MAX_ZOOM_PIXEL_RATIO,
     zoomPerClick: ZOOM_STEP,

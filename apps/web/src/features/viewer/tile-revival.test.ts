@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reviveFailedTiles, tileMayLoadLater, type TileEvents } from './tile-revival.ts';
 
 /** A viewer's event surface: what OpenSeadragon raises with tile-load-failed, handed to the handlers. */
-function fakeViewer() {
+function fakeViewer(tileRetryMax?: number) {
   const handlers = new Set<Parameters<TileEvents['addHandler']>[1]>();
   const events: TileEvents = {
+    tileRetryMax,
     addHandler: (_name, handler) => void handlers.add(handler),
     removeHandler: (_name, handler) => void handlers.delete(handler),
   };
@@ -29,8 +30,8 @@ describe('tile revival', () => {
 
   it('marks a tile present again after a wait once its tries are used up, waiting longer each time', () => {
     vi.useFakeTimers();
-    const viewer = fakeViewer();
-    const stop = reviveFailedTiles([viewer.events], 2, [1000, 5000]);
+    const viewer = fakeViewer(2);
+    const stop = reviveFailedTiles([viewer.events], [1000, 5000]);
     // OpenSeadragon's own retries come first (tries 1 and 2 of 1 + tileRetryMax).
     const early = viewer.fail(503, 2);
     vi.advanceTimersByTime(10_000);
@@ -51,10 +52,20 @@ describe('tile revival', () => {
     stop();
   });
 
+  it("takes up the navigator's tiles after their only try, as it has no retries of its own", () => {
+    vi.useFakeTimers();
+    const [viewer, navigator] = [fakeViewer(2), fakeViewer()];
+    const stop = reviveFailedTiles([viewer.events, navigator.events], [1000]);
+    const { tile } = navigator.fail(503, 1);
+    vi.advanceTimersByTime(1000);
+    expect(tile.exists).toBe(true);
+    stop();
+  });
+
   it('leaves refused tiles missing and stops waiting when the viewer goes', () => {
     vi.useFakeTimers();
-    const viewer = fakeViewer();
-    const stop = reviveFailedTiles([viewer.events], 2, [1000]);
+    const viewer = fakeViewer(2);
+    const stop = reviveFailedTiles([viewer.events], [1000]);
     const refused = viewer.fail(403, 3);
     const pending = viewer.fail(0, 3);
     stop();

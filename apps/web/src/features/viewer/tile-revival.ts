@@ -21,8 +21,10 @@ interface TileFailure {
 
 type FailureHandler = (event: TileFailure) => void;
 
-/** The part of a viewer (or its navigator, a viewer of its own) that tile revival uses. */
+/** The part of a viewer (or its navigator, a viewer of its own with its own retries) that tile revival uses. */
 export interface TileEvents {
+  /** OpenSeadragon's own retries of a failed tile in this viewer (its navigator has none). */
+  tileRetryMax?: number;
   addHandler(name: 'tile-load-failed', handler: FailureHandler): void;
   removeHandler(name: 'tile-load-failed', handler: FailureHandler): void;
 }
@@ -31,17 +33,16 @@ export interface TileEvents {
  * OpenSeadragon marks a tile whose tries all failed as missing for good (`exists = false`): the slide keeps a hole
  * there until it is opened again, even once the server answers again. A tile that failed for a reason that passes
  * (tileMayLoadLater) is marked present again after a wait (TILE_REVIVAL_DELAYS_MS), and its image is told to look at
- * its tiles again, so the next frame asks for it if it is still in view. `retryMax` is the viewer's tileRetryMax:
- * earlier failures are OpenSeadragon's own to retry. Returns what stops the waits.
+ * its tiles again, so the next frame asks for it if it is still in view. Failures before a viewer's last try
+ * (tileRetryMax) are OpenSeadragon's own to retry. Returns what stops the waits.
  */
 export function reviveFailedTiles(
   viewers: readonly TileEvents[],
-  retryMax: number,
   delays: readonly number[] = TILE_REVIVAL_DELAYS_MS,
 ): () => void {
   const revivals = new WeakMap<object, number>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
-  const onFailed: FailureHandler = ({ tile, tiledImage, tileRequest, tries }) => {
+  const revive = (retryMax: number, { tile, tiledImage, tileRequest, tries }: TileFailure) => {
     if ((tries ?? 1) < 1 + retryMax || !tileMayLoadLater(tileRequest?.status ?? 0)) return;
     const count = revivals.get(tile) ?? 0;
     revivals.set(tile, count + 1);
@@ -56,9 +57,13 @@ export function reviveFailedTiles(
     );
     timers.add(timer);
   };
-  for (const viewer of viewers) viewer.addHandler('tile-load-failed', onFailed);
+  const handlers = viewers.map((viewer) => {
+    const handler: FailureHandler = (event) => revive(viewer.tileRetryMax ?? 0, event);
+    viewer.addHandler('tile-load-failed', handler);
+    return () => viewer.removeHandler('tile-load-failed', handler);
+  });
   return () => {
-    for (const viewer of viewers) viewer.removeHandler('tile-load-failed', onFailed);
+    for (const remove of handlers) remove();
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
   };
