@@ -100,7 +100,12 @@ export function trackTiles(page: Page): { settled(quietMs?: number): Promise<voi
  * The 32 × 32 blocks where two screenshots of the same view differ visibly (mean difference over 8 of 255 per
  * channel): a tile missing in one shows as a block of the level below it, blurred, or of the background.
  */
-export async function differingBlocks(first: Buffer, second: Buffer, block = 32): Promise<string[]> {
+export async function differingBlocks(
+  first: Buffer,
+  second: Buffer,
+  skip: readonly { x: number; y: number; width: number; height: number }[] = [],
+  block = 32,
+): Promise<string[]> {
   const [a, b] = await Promise.all(
     [first, second].map((png) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })),
   );
@@ -110,6 +115,10 @@ export async function differingBlocks(first: Buffer, second: Buffer, block = 32)
   const differing: string[] = [];
   for (let top = 0; top < height; top += block) {
     for (let left = 0; left < width; left += block) {
+      const skipped = skip.some(
+        (box) => left < box.x + box.width && left + block > box.x && top < box.y + box.height && top + block > box.y,
+      );
+      if (skipped) continue;
       let sum = 0;
       let count = 0;
       for (let y = top; y < Math.min(top + block, height); y += 1) {
@@ -150,4 +159,10 @@ export async function zoomToFullResolution(page: Page, zoomText: Locator): Promi
   expect(zoom).toBe(20);
   // Off the button, so its tooltip is not in the picture.
   await page.mouse.move(1, 1);
+}
+
+/** Mean brightness (0–255) of a screenshot: a navigator that drew nothing is black. */
+export async function meanBrightness(png: Buffer): Promise<number> {
+  const { channels } = await sharp(png).removeAlpha().stats();
+  return channels.reduce((sum, channel) => sum + channel.mean, 0) / channels.length;
 }
