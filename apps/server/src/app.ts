@@ -180,8 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerJsonBodies(app);
   registerNulCharacterCheck(app);
-  if (deps.config.chaos) registerChaos(app, deps.config.chaos);
   const metrics = deps.metrics ?? createMetrics();
+  if (deps.config.chaos) registerChaos(app, deps.config.chaos, { failures: metrics.chaosFailures });
   metrics.watchPool('app', deps.database.pool);
   metrics.watchQueues(deps.queueState);
   registerRequestTiming(app, metrics);

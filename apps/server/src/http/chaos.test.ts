@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/test-app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { HTTP_PROCESS_ENV } from '../http-processes.ts';
+import { createMetrics } from '../metrics/metrics.ts';
 import { parseChaos, registerChaos } from './chaos.ts';
 
 describe('CHAOS setting', () => {
@@ -40,16 +41,31 @@ describe('CHAOS setting', () => {
     expect(loadConfig({}, []).chaos).toBeUndefined();
   });
 
-  it('fails the share of requests its random numbers pick, and only those', async () => {
+  it('fails the share of requests its random numbers pick, and only those, and counts them per route', async () => {
     const app = Fastify();
-    const draws = [0.9, 0.01, 0.5, 0.02];
-    registerChaos(app, { delayMs: [0, 0], errorRate: 0.05, routes: ['/api/v1/cases*'] }, () => draws.shift() ?? 1);
+    const { chaosFailures } = createMetrics();
+    const draws = [0.9, 0.01];
+    registerChaos(
+      app,
+      { delayMs: [0, 0], errorRate: 0.05, routes: ['/api/v1/cases*'] },
+      { failures: chaosFailures, random: () => draws.shift() ?? 1 },
+    );
     app.get('/api/v1/cases', async () => ({ ok: true }));
+    app.get('/api/v1/cases/:caseId', async () => ({ ok: true }));
     const first = await app.inject('/api/v1/cases');
     const second = await app.inject('/api/v1/cases');
     expect([first.statusCode, second.statusCode]).toEqual([200, 503]);
     expect(second.json()).toEqual({ message: MESSAGES.serviceUnavailable });
     expect(second.headers['retry-after']).toBe('1');
+    const unchosen = await app.inject('/api/v1/other');
+    expect(unchosen.statusCode).toBe(404);
+    draws.push(0.01);
+    expect((await app.inject('/api/v1/cases/c-1')).statusCode).toBe(503);
+    const counted = (await chaosFailures.get()).values.map(({ labels, value }) => [labels.route, value]);
+    expect(counted).toEqual([
+      ['/api/v1/cases', 1],
+      ['/api/v1/cases/:caseId', 1],
+    ]);
     await app.close();
   });
 });
@@ -64,6 +80,8 @@ describe('CHAOS on the real app', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ message: MESSAGES.serviceUnavailable });
+    const metrics = await t.app.inject('/metrics');
+    expect(metrics.body).toMatch(/^chaos_failures_total\{route="\/api\/v1\/cases\/search"\} [1-9]\d*$/m);
   });
 
   it('leaves other routes alone and tells the web app it is on', async () => {

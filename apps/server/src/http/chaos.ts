@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import type { Counter } from 'prom-client';
 import { MESSAGES, type ChaosSettings, type ErrorResponse } from '@pathology/contract';
 
 /** A CHAOS value that does not read as `delay:MIN-MAX,errors:RATE,routes:PATTERN;PATTERN`. */
@@ -62,7 +63,11 @@ function routeMatcher(routes: readonly string[]): (path: string) => boolean {
  * Makes the chosen routes of this server slow and unreliable, to show that the web app recovers (retries, error
  * states, nothing lost). Failures are the 503 the app already meets when the database is briefly away.
  */
-export function registerChaos(app: FastifyInstance, settings: ChaosSettings, random: () => number = Math.random): void {
+export function registerChaos(
+  app: FastifyInstance,
+  settings: ChaosSettings,
+  { failures, random = Math.random }: { failures?: Counter<'route'>; random?: () => number } = {},
+): void {
   const chosen = routeMatcher(settings.routes);
   const [min, max] = settings.delayMs;
   app.addHook('onRequest', async (request, reply) => {
@@ -71,6 +76,7 @@ export function registerChaos(app: FastifyInstance, settings: ChaosSettings, ran
     const delay = max > min ? min + Math.round(random() * (max - min)) : min;
     if (delay > 0) await sleep(delay);
     if (random() < settings.errorRate) {
+      failures?.inc({ route: request.routeOptions.url ?? 'unmatched' });
       return reply
         .status(503)
         .header('Retry-After', '1')

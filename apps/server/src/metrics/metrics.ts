@@ -10,6 +10,8 @@ export interface Metrics {
   httpDuration: client.Histogram<'method' | 'route' | 'status_code'>;
   tileCacheLookups: client.Counter<'result'>;
   tileLaneAnswers: client.Counter;
+  /** Requests CHAOS answered 503 on purpose, per route pattern (a journey shows that failures really happened). */
+  chaosFailures: client.Counter<'route'>;
   detectionTileCacheLookups: client.Counter<'result'>;
   jobDuration: client.Histogram<'queue' | 'outcome'>;
   /** Reports the pool's connections at each scrape. */
@@ -72,6 +74,12 @@ export function createMetrics(): Metrics {
     tileLaneAnswers: new client.Counter({
       name: 'iiif_tile_lane_answers_total',
       help: 'Pyramid tiles answered by the lean path (token, access and pyramid known from caches), before the general hooks',
+      registers: [registry],
+    }),
+    chaosFailures: new client.Counter({
+      name: 'chaos_failures_total',
+      help: 'Requests the CHAOS setting answered 503 on purpose, per route pattern',
+      labelNames: ['route'],
       registers: [registry],
     }),
     detectionTileCacheLookups: new client.Counter({

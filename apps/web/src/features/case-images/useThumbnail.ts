@@ -1,9 +1,17 @@
 import { useEffect, useState } from 'react';
+import { shouldRetry } from '../../app/query-client.ts';
 import { loadThumbnail, peekPicture, releasePicture, retainPicture, type PictureType } from './thumbnail-loader.ts';
 import { useInView } from './useInView.ts';
 
 export type ThumbnailState =
   { kind: 'waiting' } | { kind: 'loading' } | { kind: 'loaded'; url: string } | { kind: 'failed'; error: unknown };
+
+/**
+ * Waits before a picture that failed for a reason that may pass (a lost connection, a busy server) is asked for again
+ * while it is on screen: the first retries keep it loading, later ones run under its error, every 10 s at most.
+ */
+export const THUMBNAIL_RETRY_DELAYS_MS: readonly number[] = [1_000, 2_000, 5_000, 10_000];
+const QUIET_RETRIES = 2;
 
 /**
  * The thumbnail (or, with `type` MACRO, the scanner's macro picture) of an image, fetched with the bearer token once
@@ -27,17 +35,28 @@ export function useThumbnail<T extends Element>(
       return;
     }
     let current = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     retainPicture(imageId, type);
     const cached = peekPicture(imageId, type);
     setState(cached ? { kind: 'loaded', url: cached } : { kind: 'loading' });
-    if (!cached) {
+    const load = (retries: number) => {
       loadThumbnail(imageId, type).then(
         (url) => current && setState({ kind: 'loaded', url }),
-        (error: unknown) => current && setState({ kind: 'failed', error }),
+        (error: unknown) => {
+          if (!current) return;
+          const mayPass = shouldRetry(0, error);
+          if (!mayPass || retries >= QUIET_RETRIES) setState({ kind: 'failed', error });
+          if (mayPass) {
+            const delay = THUMBNAIL_RETRY_DELAYS_MS[Math.min(retries, THUMBNAIL_RETRY_DELAYS_MS.length - 1)];
+            timer = setTimeout(() => load(retries + 1), delay);
+          }
+        },
       );
-    }
+    };
+    if (!cached) load(0);
     return () => {
       current = false;
+      clearTimeout(timer);
       releasePicture(imageId, type);
     };
   }, [imageId, enabled, inView, type]);

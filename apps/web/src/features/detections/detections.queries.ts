@@ -9,6 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { api, getAccessToken } from '../../api/client.ts';
 import { toApiError } from '../../api/errors.ts';
+import { shouldRetry } from '../../app/query-client.ts';
 import { apiUrl } from '../case-images/fetch-binary.ts';
 
 export const detectionQueryKeys = {
@@ -26,6 +27,9 @@ export function useDetectionSummary(imageId: string, layerId: string | undefined
     queryKey: detectionQueryKeys.layer(imageId, layerId ?? ''),
     queryFn: ({ signal }) => api.get(detectionsPath(imageId, layerId!), { schema: DetectionSummarySchema, signal }),
     enabled: layerId !== undefined,
+    // Without it the panel and the overlay are simply not shown, with no error to retry from: a failure that may pass
+    // is tried again (react-query's waits grow to 30 s) until the server answers.
+    retry: (_failures, error) => shouldRetry(0, error),
   });
 }
 

@@ -2,6 +2,7 @@ import type OpenSeadragon from 'openseadragon';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { createSlideViewer, loadTileSource, switchLayer, tileHeaders } from './osd-viewer.ts';
+import { reviveFailedTiles } from './tile-revival.ts';
 
 export type SlideState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; error: unknown };
 
@@ -33,12 +34,15 @@ export function useSlideViewer(element: HTMLElement | null, imageId: string, lay
       });
     };
     created.addHandler('tile-load-failed', refreshHeaders);
+    // The navigator is a viewer of its own, with tiles of its own that can fail too.
+    const stopRevival = reviveFailedTiles([created, created.navigator].filter(Boolean));
     created.addHandler('open', () => setState({ status: 'ready' }));
     created.addHandler('open-failed', (event) => setState({ status: 'error', error: new Error(event.message) }));
     setViewer(created);
     return () => {
       openedImage.current = undefined;
       setViewer(null);
+      stopRevival();
       created.destroy();
     };
   }, [element]);
