@@ -41,6 +41,8 @@ describe('detection features', () => {
         ],
       }),
       measurements: '{"Area":12.5}',
+      // Counted toward the import's limit of points (issue 46).
+      vertices: 4,
     });
   });
 
