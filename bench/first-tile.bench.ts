@@ -15,7 +15,7 @@ import { factories } from '../apps/server/test/factories.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { startServerProcess, waitForHealthy, type ServerProcess } from '../apps/server/test/server-process.ts';
 import { slidePath } from '../apps/server/test/testdata.ts';
-import { deriveLargeSlide, deriveNdpiReplica, SMALL } from './first-tile/slides.ts';
+import { deriveLargeSlide, deriveNdpiReplica, SMALL } from './support/derived-slides.ts';
 import { summarize } from './support/stats.ts';
 import { formatTable } from './support/table.ts';
 import { loadNow, QUIET_LOAD } from './support/quiet.ts';

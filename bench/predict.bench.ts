@@ -1,10 +1,8 @@
 // First: it records the environment before the imaging modules load sharp (see the module).
 import { restoreVipsHome } from './support/child-env.ts';
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { convertImage } from '../apps/server/src/imaging/index.ts';
 import { createPyramidCache } from '../apps/server/src/modules/iiif/pyramid-cache.ts';
 import { createModelRegistry, writeBuiltinModels } from '../apps/server/src/modules/predictions/model-registry.ts';
@@ -14,6 +12,7 @@ import { FilesystemBlobStore } from '../apps/server/src/storage/filesystem-blob-
 import type { InstalledModel } from '../apps/server/src/modules/predictions/model-manifest.ts';
 import { classifierFlops, installPatchClassifier } from './support/patch-classifier.ts';
 import { slidePath } from '../apps/server/test/testdata.ts';
+import { deriveLargeSlide } from './support/derived-slides.ts';
 import { summarize } from './support/stats.ts';
 import { formatTable } from './support/table.ts';
 
@@ -24,23 +23,7 @@ const GOAL_RATIO = 0.8;
 const SLIDE = 'CMU-1-Small-Region.svs';
 /** A whole slide has hundreds of rows of cells: the real crop replicated, so reading and inference reach their steady pace. */
 const REPLICATE = 4;
-const execFileAsync = promisify(execFile);
 
-/** The real Aperio crop replicated REPLICATE × REPLICATE, keeping its description (mpp, magnification) as the convert benchmark does. */
-async function derivedSlide(dir: string): Promise<string> {
-  const page0 = path.join(dir, 'page0.v');
-  const derived = path.join(dir, `derived-${REPLICATE}x${REPLICATE}.svs.tif`);
-  await execFileAsync('vips', ['tiffload', slidePath(SLIDE), page0]);
-  await execFileAsync('vips', [
-    'replicate',
-    page0,
-    `${derived}[tile,tile-width=240,tile-height=240,pyramid,compression=jpeg,Q=85,bigtiff]`,
-    String(REPLICATE),
-    String(REPLICATE),
-  ]);
-  await fs.rm(page0);
-  return derived;
-}
 /** The built-in model at its own ×10, and read at ×20 and ×40 (4× and 16× the cells) for steadier figures. */
 const MAGNIFICATIONS = [10, 20, 40];
 /** The catalogue entry the operator-style classifier is installed for. */
@@ -109,7 +92,10 @@ export async function run(args: string[]): Promise<void> {
     const rows: string[][] = [];
     const slides = [
       { name: SLIDE, path: slidePath(SLIDE) },
-      { name: `${SLIDE} replicated ${REPLICATE}×${REPLICATE}`, path: await derivedSlide(work) },
+      {
+        name: `${SLIDE} replicated ${REPLICATE}×${REPLICATE}`,
+        path: await deriveLargeSlide(work, [REPLICATE, REPLICATE]),
+      },
     ];
     for (const [index, source] of slides.entries()) {
       console.log(`Converting ${source.name} as an upload would…`);
