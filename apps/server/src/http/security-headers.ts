@@ -84,6 +84,21 @@ export function createSecurityHeaders(options: { publicUrl: string; issuer: stri
   };
 }
 
+/**
+ * The headers `headers` sets on every answer to `url`, as a flat name, value list for `writeHead`: the policies are
+ * static, so a path that answers often (tile-lane.ts) takes them once instead of running helmet per answer.
+ */
+export function securityHeadersOf(headers: SecurityHeaders, url: string): string[] {
+  const set = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: string | number) => set.set(name, String(value)),
+    removeHeader: (name: string) => set.delete(name),
+    getHeader: (name: string) => set.get(name),
+  };
+  headers({ url, headers: {} } as IncomingMessage, response as unknown as ServerResponse);
+  return [...set].flat();
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   app.addHook('onRequest', (request, reply, done) => {
     headers(request.raw, reply.raw);

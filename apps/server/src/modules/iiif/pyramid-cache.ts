@@ -58,6 +58,8 @@ function blobReader(blobs: BlobStore, key: string, size: number): ByteReader {
 export function createPyramidCache(deps: { blobs: BlobStore; cacheDir: string; maxOpen?: number; checkMs?: number }) {
   const maxOpen = deps.maxOpen ?? MAX_OPEN;
   const open = new Map<string, Promise<OpenPyramid>>();
+  /** The pyramids of `open` that have finished opening, for answers that cannot wait (see `peek`). */
+  const ready = new WeakMap<Promise<OpenPyramid>, OpenPyramid>();
 
   function closeLater(entry: Promise<OpenPyramid>, delayMs: number): void {
     setTimeout(() => void entry.then((pyramid) => pyramid.close()).catch(() => {}), delayMs).unref();
@@ -127,17 +129,28 @@ export function createPyramidCache(deps: { blobs: BlobStore; cacheDir: string; m
     return target;
   }
 
+  function touch(key: string): Promise<OpenPyramid> | undefined {
+    const cached = open.get(key);
+    if (cached != null) {
+      open.delete(key);
+      open.set(key, cached);
+    }
+    return cached;
+  }
+
   return {
+    /** The pyramid when it is open already, or undefined: the same entry `get` would give, without a promise. */
+    peek(key: string): OpenPyramid | undefined {
+      const cached = touch(key);
+      return cached == null ? undefined : ready.get(cached);
+    },
+
     get(key: string): Promise<OpenPyramid> {
-      const cached = open.get(key);
-      if (cached != null) {
-        open.delete(key);
-        open.set(key, cached);
-        return cached;
-      }
+      const cached = touch(key);
+      if (cached != null) return cached;
       const opening = openPyramid(key);
       // A failed open is not cached: the next request tries again.
-      opening.catch(() => open.delete(key));
+      opening.then((pyramid) => ready.set(opening, pyramid)).catch(() => open.delete(key));
       open.set(key, opening);
       if (open.size > maxOpen) {
         const [oldestKey, oldest] = open.entries().next().value!;

@@ -6,7 +6,7 @@ import { renderFromOriginal } from './original-render.ts';
 import type { OriginalSource } from './original-source.ts';
 import type { PyramidCache } from './pyramid-cache.ts';
 import type { TileCache } from './tile-cache.ts';
-import { renderImage, type RenderedImage } from './tile-render.ts';
+import { cachedStoredTile, renderImage, type RenderedImage } from './tile-render.ts';
 
 /** The image request's route; the lean path (tile-lane.ts) reports its answers under it too. */
 export const TILE_ROUTE = '/iiif/2/:id/:region/:size/:rotation/:qualityFormat';
@@ -57,6 +57,25 @@ export async function renderPyramidTile(
   const full = pyramid.levels[0];
   if (full == null) throw HttpError.notFound();
   return renderImage(pyramid, parseImageRequest(parts, full), sources.tiles);
+}
+
+/**
+ * The picture when the pyramid is open and the request is a stored tile already cached, or null (also for a
+ * request that is not valid: `renderPyramidTile` gives its error).
+ */
+export function cachedPyramidTile(
+  pyramidKey: string,
+  parts: TileParts,
+  sources: Pick<TileSources, 'pyramids' | 'tiles'>,
+): RenderedImage | null {
+  const pyramid = sources.pyramids.peek(pyramidKey);
+  const full = pyramid?.levels[0];
+  if (pyramid == null || full == null) return null;
+  try {
+    return cachedStoredTile(pyramid, parseImageRequest(parts, full), sources.tiles);
+  } catch {
+    return null;
+  }
 }
 
 /** The picture an image request asks for, from the layer's pyramid or, while it builds, from its original. */

@@ -21,15 +21,23 @@ export function createTileCache(maxBytes: number, onLookup?: (hit: boolean) => v
     }
   }
 
+  /** The cached tile, made the most recently used; a miss is left for `get` to count. */
+  function peek(key: string): Buffer | undefined {
+    const cached = entries.get(key);
+    if (cached == null) return undefined;
+    onLookup?.(true);
+    entries.delete(key);
+    entries.set(key, cached);
+    return cached;
+  }
+
   return {
+    peek,
+
     get(key: string, load: () => Promise<Buffer>): Promise<Buffer> {
-      const cached = entries.get(key);
-      onLookup?.(cached != null);
-      if (cached != null) {
-        entries.delete(key);
-        entries.set(key, cached);
-        return Promise.resolve(cached);
-      }
+      const cached = peek(key);
+      if (cached != null) return Promise.resolve(cached);
+      onLookup?.(false);
       if (maxBytes === 0) return load();
       let pending = loading.get(key);
       if (pending == null) {

@@ -82,6 +82,21 @@ describe('the lean tile path', () => {
     }
   });
 
+  it('reads a tile it has not served yet, then answers it from the cache, both with the bytes the route gives', async () => {
+    await fetchAs('viewer');
+    // The slide is 2220 × 2967: the second column's cells, and the bottom row's cropped one (its rows past the edge).
+    for (const url of [tileUrl.replace('/0,0,', '/1024,0,'), tileUrl.replace('/0,0,1024,1024/', '/0,2048,1024,919/')]) {
+      const before = await laneAnswers();
+      const [read, cached] = [await fetchAs('viewer', url), await fetchAs('viewer', url)];
+      expect(await laneAnswers()).toBe(before + 2);
+      const byRoute = await t.app.inject({ method: 'GET', url, headers: tokens.get('viewer') });
+      expect([read.status, cached.status, byRoute.statusCode]).toEqual([200, 200, 200]);
+      expect(Buffer.from(await read.arrayBuffer()).equals(byRoute.rawPayload)).toBe(true);
+      expect(Buffer.from(await cached.arrayBuffer()).equals(byRoute.rawPayload)).toBe(true);
+      expect(cached.headers.get('content-length')).toBe(String(byRoute.rawPayload.length));
+    }
+  });
+
   it('answers a revalidation with 304 and the caching headers', async () => {
     const etag = (await fetchAs('viewer')).headers.get('etag')!;
     const before = await laneAnswers();

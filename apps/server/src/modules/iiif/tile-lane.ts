@@ -2,9 +2,10 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
 import { bearerToken } from '../../auth/authenticate.ts';
 import type { CallerCache } from '../../auth/caller-cache.ts';
-import type { SecurityHeaders } from '../../http/security-headers.ts';
-import type { LayerAccess, LayerTarget } from './layer-access.ts';
+import { securityHeadersOf, type SecurityHeaders } from '../../http/security-headers.ts';
+import type { LayerAccess } from './layer-access.ts';
 import {
+  cachedPyramidTile,
   cacheControl,
   IIIF_HEADERS,
   renderPyramidTile,
@@ -12,6 +13,7 @@ import {
   type TileParts,
   type TileSources,
 } from './tile-answer.ts';
+import type { RenderedImage } from './tile-render.ts';
 
 /** Fastify's own request handler, which answers whatever the lane leaves. */
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -40,26 +42,19 @@ const TILE_PATH = /^\/iiif\/2\/([0-9a-f-]{36})\/([\w.,:!]+)\/([\w.,:!]+)\/(!?\d+
  */
 export function createTileLane() {
   let deps: TileLaneDeps | undefined;
+  /** The headers every answer of the lane shares (security, CORS, IIIF profile), taken once when it opens. */
+  let shared: string[] = [];
 
-  async function serve(
+  function write(
     lane: TileLaneDeps,
-    request: IncomingMessage,
     response: ServerResponse,
-    answer: { target: LayerTarget; parts: TileParts },
-  ): Promise<void> {
-    const started = performance.now();
-    const etag = tileEtag(answer.target, answer.parts);
-    const cache = cacheControl(answer.target);
-    const revalidated = request.headers['if-none-match'] === etag;
-    const image = revalidated ? null : await renderPyramidTile(answer.target.pyramidKey, answer.parts, lane.sources);
-    lane.headers(request, response);
+    started: number,
+    validators: string[],
+    image: RenderedImage | null,
+  ): void {
     const status = image == null ? 304 : 200;
-    response.writeHead(status, {
-      ...IIIF_HEADERS,
-      ETag: etag,
-      'Cache-Control': cache,
-      ...(image == null ? {} : { 'Content-Type': image.contentType, 'Content-Length': image.body.length }),
-    });
+    const length = image == null ? [] : ['Content-Type', image.contentType, 'Content-Length', String(image.body.length)];
+    response.writeHead(status, [...shared, ...validators, ...length]);
     response.end(image?.body);
     lane.answered(status, (performance.now() - started) / 1000);
   }
@@ -68,24 +63,41 @@ export function createTileLane() {
     /** Called once the IIIF scope has built its caches (app.ts); until then every request goes to Fastify. */
     open(laneDeps: TileLaneDeps): void {
       deps = laneDeps;
+      shared = [...securityHeadersOf(laneDeps.headers, '/iiif/2/'), ...Object.entries(IIIF_HEADERS).flat()];
     },
-    /** Answers the request and returns true, or returns false and leaves it to `fallback` untouched. */
+    /**
+     * Answers the request and returns true, or returns false and leaves it to `fallback` untouched. A
+     * revalidation and a cached tile of an open pyramid (a warm viewer's tiles) are answered without a promise.
+     */
     take(request: IncomingMessage, response: ServerResponse, fallback: RequestHandler): boolean {
-      if (deps == null || request.method !== 'GET' || deps.draining()) return false;
+      const lane = deps;
+      if (lane == null || request.method !== 'GET' || lane.draining()) return false;
       const match = TILE_PATH.exec(request.url ?? '');
       if (match == null) return false;
       const token = bearerToken(request.headers.authorization);
-      const caller = token == null ? undefined : deps.callers.peek(token);
+      const caller = token == null ? undefined : lane.callers.peek(token);
       if (caller == null) return false;
       const [, layerId, region, size, rotation, qualityFormat] = match as unknown as string[];
-      const target = deps.layers.peek(caller, layerId!);
+      const target = lane.layers.peek(caller, layerId!);
       if (target == null || target.fromOriginal) return false;
-      serve(deps, request, response, {
-        target,
-        parts: { region: region!, size: size!, rotation: rotation!, qualityFormat: qualityFormat! },
-      }).catch(() => {
-        if (!response.headersSent) fallback(request, response);
-      });
+      const started = performance.now();
+      const parts: TileParts = { region: region!, size: size!, rotation: rotation!, qualityFormat: qualityFormat! };
+      const etag = tileEtag(target, parts);
+      const validators = ['ETag', etag, 'Cache-Control', cacheControl(target)];
+      if (request.headers['if-none-match'] === etag) {
+        write(lane, response, started, validators, null);
+        return true;
+      }
+      const cached = cachedPyramidTile(target.pyramidKey, parts, lane.sources);
+      if (cached != null) {
+        write(lane, response, started, validators, cached);
+        return true;
+      }
+      renderPyramidTile(target.pyramidKey, parts, lane.sources)
+        .then((image) => write(lane, response, started, validators, image))
+        .catch(() => {
+          if (!response.headersSent) fallback(request, response);
+        });
       return true;
     },
   };

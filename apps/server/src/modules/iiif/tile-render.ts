@@ -75,9 +75,23 @@ export function pageInput(page: Pick<TiffPage, 'index' | 'subIfd'>): { page: num
   return { page: page.index, subifd: page.subIfd ?? -1 };
 }
 
+const tileKey = (pyramid: OpenPyramid, page: TiffPage, index: number) => `${pyramid.key}#${page.offset}#${index}`;
+
 /** A stored tile as a complete JPEG, from the cache when it was served lately. */
 function storedTile(pyramid: OpenPyramid, page: TiffPage, index: number, tiles: TileCache): Promise<Buffer> {
-  return tiles.get(`${pyramid.key}#${page.offset}#${index}`, () => readTile(pyramid, page, index));
+  return tiles.get(tileKey(pyramid, page, index), () => readTile(pyramid, page, index));
+}
+
+/**
+ * The answer when it is a stored tile already in the cache, or null: what `renderImage` would give, without a
+ * promise, for the lean tile path (a warm viewer's tiles are nearly all such).
+ */
+export function cachedStoredTile(pyramid: OpenPyramid, request: ImageRequest, tiles: TileCache): RenderedImage | null {
+  const stored = storedTileFor(pyramid, request);
+  const tile = stored == null ? undefined : tiles.peek(tileKey(pyramid, stored.page, stored.index));
+  if (stored == null || tile == null) return null;
+  const body = stored.crop ? cropJpegRows(tile, request.height) : tile;
+  return body == null ? null : { body, contentType: 'image/jpeg', passThrough: true };
 }
 
 /**
