@@ -62,6 +62,9 @@ export async function buildServer(root, stamp) {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // Modules imported on demand (the S3 storage and its SDK) stay in chunks of their own, loaded only when used.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     target: 'node20.19',
     sourcemap: 'linked',
     // The map points at the sources in the repository (same depth as dist), which stay beside the build.

@@ -136,7 +136,7 @@ async function startAll(
   await runMigrations(database);
   log.info('database migrated');
   if (config.migrateOnly) return void (await shutdown('migrate-only'));
-  const blobs = createBlobStore(config.storage.location, config.storage.s3);
+  const blobs = await createBlobStore(config.storage.location, config.storage.s3);
   const demoImages = demoImageAttacher(blobs);
   let demoOrganizations: string[] = [];
   if (config.seedDemo && config.role !== 'worker') {
@@ -243,7 +243,7 @@ async function startJobQueue(config: Config, url: string, log: pino.Logger, runn
 async function serveHttp(config: Config, log: pino.Logger, running: Running): Promise<void> {
   const database = openDatabase(config.databaseUrl!, log, running);
   const jobs = await startJobQueue(config, config.databaseUrl!, log, running);
-  const blobs = createBlobStore(config.storage.location, config.storage.s3);
+  const blobs = await createBlobStore(config.storage.location, config.storage.s3);
   const app = await startHttpServer({ config, database, blobs, jobs, log, ...running });
   running.drains.push((graceMs) => drainHttp(app, graceMs));
   running.stops.push(() => app.close());

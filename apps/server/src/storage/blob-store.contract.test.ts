@@ -14,7 +14,7 @@ import {
   BlobSizeMismatchError,
   type BlobStore,
 } from './blob-store.ts';
-import { createS3Client } from './create-blob-store.ts';
+import { createS3Client } from './s3-client.ts';
 import { FilesystemBlobStore } from './filesystem-blob-store.ts';
 import { S3BlobStore } from './s3-blob-store.ts';
 

@@ -24,9 +24,9 @@ describe('parseStorageUrl', () => {
 });
 
 describe('createBlobStore', () => {
-  it('builds the store the URL names', () => {
-    expect(createBlobStore('/tmp/blobs')).toBeInstanceOf(FilesystemBlobStore);
-    const s3 = createBlobStore('s3://slides/prod', { endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
+  it('builds the store the URL names', async () => {
+    expect(await createBlobStore('/tmp/blobs')).toBeInstanceOf(FilesystemBlobStore);
+    const s3 = await createBlobStore('s3://slides/prod', { endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
     expect(s3).toBeInstanceOf(S3BlobStore);
     (s3 as S3BlobStore).close();
   });

@@ -1,23 +1,13 @@
-import { S3 } from '@aws-sdk/client-s3';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BlobStore } from './blob-store.ts';
+import type { S3ConnectionOptions } from './s3-client.ts';
 import { FilesystemBlobStore } from './filesystem-blob-store.ts';
 import { assertBlobKey } from './keys.ts';
-import { S3BlobStore } from './s3-blob-store.ts';
 
 export type StorageLocation = { kind: 'filesystem'; root: string } | { kind: 's3'; bucket: string; prefix: string };
 
-export interface S3ConnectionOptions {
-  /** S3_ENDPOINT: an S3-compatible server such as http://minio:9000; AWS itself when unset. */
-  endpoint?: string;
-  /** S3_FORCE_PATH_STYLE: `endpoint/bucket/key` addressing, which MinIO and most self-hosted servers need. */
-  forcePathStyle?: boolean;
-  /** Otherwise AWS_REGION or AWS_DEFAULT_REGION; us-east-1 when neither is set (most S3-compatible servers ignore it). */
-  region?: string;
-  /** Otherwise the SDK's default chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, AWS_PROFILE, instance role…). */
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-}
+export type { S3ConnectionOptions } from './s3-client.ts';
 
 export class StorageUrlError extends Error {
   override name = 'StorageUrlError';
@@ -58,27 +48,19 @@ export function parseStorageUrl(value: string, cwd = process.cwd()): StorageLoca
   return { kind: 'filesystem', root: path.resolve(cwd, value) };
 }
 
-/** The blob store STORAGE_URL names; S3 settings come from `s3` and else from the standard AWS variables. */
-export function createBlobStore(location: string | StorageLocation, s3: S3ConnectionOptions = {}): BlobStore {
+/**
+ * The blob store STORAGE_URL names; S3 settings come from `s3` and else from the standard AWS variables. The AWS SDK
+ * is loaded only for S3: it is the heaviest of the server's imports, a large part of its start and of its memory.
+ */
+export async function createBlobStore(
+  location: string | StorageLocation,
+  s3: S3ConnectionOptions = {},
+): Promise<BlobStore> {
   const parsed = typeof location === 'string' ? parseStorageUrl(location) : location;
-  switch (parsed.kind) {
-    case 'filesystem':
-      return new FilesystemBlobStore(parsed.root);
-    case 's3':
-      return new S3BlobStore({ client: createS3Client(s3), bucket: parsed.bucket, prefix: parsed.prefix });
-  }
-}
-
-/** A client with S3's named methods too (`S3`, not the bare `S3Client`), as @tus/s3-store calls them. */
-export function createS3Client(options: S3ConnectionOptions = {}): S3 {
-  return new S3({
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle ?? false,
-    region: options.region ?? (process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || 'us-east-1'),
-    credentials: options.credentials,
-    // Newer SDKs add CRC checksums (and aws-chunked bodies) to every request, which many S3-compatible servers
-    // reject or store verbatim; only send them where S3 requires one.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  if (parsed.kind === 'filesystem') return new FilesystemBlobStore(parsed.root);
+  const [{ S3BlobStore }, { createS3Client }] = await Promise.all([
+    import('./s3-blob-store.ts'),
+    import('./s3-client.ts'),
+  ]);
+  return new S3BlobStore({ client: createS3Client(s3), bucket: parsed.bucket, prefix: parsed.prefix });
 }

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ERRORS, Upload } from '@tus/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Client } from '../../storage/create-blob-store.ts';
+import { createS3Client } from '../../storage/s3-client.ts';
 import { S3BlobStore } from '../../storage/s3-blob-store.ts';
 import { S3_CREDENTIALS, startS3Server, type S3Server } from '#test/s3-server.ts';
 import { imageBlobKeys } from '../images/image-blobs.ts';

@@ -8,7 +8,7 @@ import { IMAGE_MESSAGES } from '@pathology/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { images } from '../../db/schema/index.ts';
-import { createS3Client } from '../../storage/create-blob-store.ts';
+import { createS3Client } from '../../storage/s3-client.ts';
 import { S3BlobStore } from '../../storage/s3-blob-store.ts';
 import { factories } from '#test/factories.ts';
 import { freePort } from '#test/free-port.ts';

@@ -9,7 +9,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ImageIngest } from '../images/image-ingest.ts';
 import { createTusUploadServer } from './tus-upload-server.ts';
 import { PgUploadLocker } from './upload-locker.ts';
-import { bucketUploadStorage, folderUploadStorage, type UploadStorage } from './upload-storage.ts';
+import { folderUploadStorage, type UploadStorage } from './upload-storage.ts';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -34,7 +34,8 @@ const DESCRIPTION =
  */
 async function uploadStorage(blobs: BlobStore, dataDir: string, ingest: ImageIngest): Promise<UploadStorage> {
   const bucket = blobs.multipartBucket?.();
-  if (bucket != null) return bucketUploadStorage(bucket, ingest);
+  // Loaded only for S3, as the blob store's SDK is (create-blob-store.ts).
+  if (bucket != null) return (await import('./bucket-upload-storage.ts')).bucketUploadStorage(bucket, ingest);
   const directory = path.join(blobs.stagingFolder?.() ?? path.join(dataDir, 'tmp'), 'tus');
   await fs.mkdir(directory, { recursive: true });
   return folderUploadStorage(directory);
