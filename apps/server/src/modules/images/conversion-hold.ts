@@ -27,7 +27,13 @@ export async function holdUntilReleased(folder: string, imageId: string, signal:
   const release = path.join(folder, imageId);
   for (;;) {
     signal.throwIfAborted();
-    if (await fs.access(release).then(() => true, () => false)) return;
+    if (
+      await fs.access(release).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await sleep(RELEASE_POLL_MS, undefined, { signal }).catch(() => undefined);
   }
 }
