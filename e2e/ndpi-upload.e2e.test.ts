@@ -13,8 +13,6 @@ import { waitUntilAvailable } from './support/slides.ts';
 import { settle, switchLanguage, waitForShell, type Language } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
-/** Long enough to open the slide from the upload dialog on a loaded machine before its pyramid takes over. */
-const CONVERSION_SECONDS = 45;
 const TILE_URL = /\/iiif\/2\/[^/]+\/[^/]+\/[^/]+\/0\/default\.jpg/;
 const SLIDE = 'CMU-1-Small-Region.ndpi';
 
@@ -43,14 +41,17 @@ const TEXT = {
 let server: AppServer;
 let browser: Browser;
 let ndpi: string;
+let holdDir: string;
 
 beforeAll(async () => {
   // A NanoZoomer-style NDPI of the test slide's pixels (levels as restart-marked JPEG strips, a macro picture), made
-  // here as OpenSlide reads it; and a server of its own whose conversions are held by the setting made for this.
+  // here as OpenSlide reads it; and a server of its own whose conversions hold their pyramid until the test releases
+  // them (CONVERT_HOLD), so the slide is opened from the upload dialog before the hand-over on a loaded machine too.
   ndpi = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-e2e-ndpi-')), SLIDE);
+  holdDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-e2e-hold-'));
   [server, browser] = await Promise.all([
     startAppServer({
-      env: { CONVERT_MIN_SECONDS: String(CONVERSION_SECONDS) },
+      env: { CONVERT_HOLD: holdDir },
       logName: 'ndpi-upload-server.log',
     }),
     launchBrowser(),
@@ -71,6 +72,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   if (ndpi) await fs.rm(path.dirname(ndpi), { recursive: true, force: true });
+  if (holdDir) await fs.rm(holdDir, { recursive: true, force: true });
 });
 
 describe('uploading a Hamamatsu NDPI', () => {
@@ -120,6 +122,7 @@ describe('uploading a Hamamatsu NDPI', () => {
         await app.screenshot(`ndpi-viewer-before-pyramid-${language}`);
 
         // Once converted, the image card shows the scanner's macro picture of the glass under the thumbnail.
+        await fs.writeFile(path.join(holdDir, imageId), '');
         const converted = await waitUntilAvailable(page, imageId);
         expect(converted.associatedImages).toContain('macro');
         await page.goto(`/cases/${caseId}/images`);

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Image } from '@pathology/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +13,6 @@ import { createCase, uploadImage, waitUntilAvailable } from './support/slides.ts
 import { settle, switchLanguage, waitForShell } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
 
-/** Long enough to look at the slide before its pyramid takes over, however fast the machine converts it. */
-const CONVERSION_SECONDS = 75;
 const TILE_URL = /\/iiif\/2\/([^/]+)\/[^/]+\/[^/]+\/0\/default\.jpg/;
 const INFO_URL = /\/iiif\/2\/[^/]+\/info\.json/;
 const VIEWABLE_EN = /^Viewable — (building pyramid \d+ %|pyramid queued)$/;
@@ -20,18 +21,22 @@ const SLIDE = 'CMU-1-Small-Region.svs';
 
 let server: AppServer;
 let browser: Browser;
+let holdDir: string;
+
+/** Lets the image's held conversion hand its pyramid over (CONVERT_HOLD). */
+const release = (imageId: string) => fs.writeFile(path.join(holdDir, imageId), '');
 
 beforeAll(async () => {
-  // A server of its own, whose conversions are slowed down by the setting made for this (not a mock).
-  [server, browser] = await Promise.all([
-    startAppServer({ env: { CONVERT_MIN_SECONDS: String(CONVERSION_SECONDS) } }),
-    launchBrowser(),
-  ]);
+  // A server of its own, whose conversions hold their pyramid until the test releases them, by the setting made for
+  // this (not a mock): the slide is looked at from its original however fast the machine converts it.
+  holdDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-e2e-hold-'));
+  [server, browser] = await Promise.all([startAppServer({ env: { CONVERT_HOLD: holdDir } }), launchBrowser()]);
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  if (holdDir) await fs.rm(holdDir, { recursive: true, force: true });
 });
 
 describe('viewing a slide while its pyramid builds', () => {
@@ -90,6 +95,7 @@ describe('viewing a slide while its pyramid builds', () => {
       await app.screenshot('viewer-building-pyramid-ja');
 
       // The hand-over: the badge goes, the viewer keeps its slide (no second info.json), and tiles keep coming.
+      await release(imageId);
       await waitUntilAvailable(page, imageId);
       await badge.waitFor({ state: 'detached', timeout: 20_000 });
       expect(infoRequests).toBe(1);
@@ -164,6 +170,8 @@ describe('viewing a slide while its pyramid builds', () => {
         await app.screenshot(`image-card-viewable-${language}`);
       }
       expect(((await apiCall(page, 'GET', `/images/${imageId}`)).json as Image).status).not.toBe('available');
+      // Not left held: the server's stop would wait its shutdown grace for the conversion.
+      await release(imageId);
     });
   }, 300_000);
 });

@@ -41,7 +41,7 @@ export async function waitUntilAvailable(page: Page, imageId: string): Promise<I
     const image = json as Image;
     if (status === 200 && image.status === 'available') return image;
     last = status === 200 ? image.status : `HTTP ${status}`;
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(100);
   }
   throw new Error(`image ${imageId} was not converted in time (last: ${last})`);
 }

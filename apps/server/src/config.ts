@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanText.optional(),
   CONVERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(3600),
   CONVERT_MIN_SECONDS: z.coerce.number().int().min(0).default(0),
+  CONVERT_HOLD: z.string().optional(),
   CONVERSION_NICENESS: z.coerce.number().int().min(0).max(19).default(DEFAULT_CONVERSION_NICENESS),
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(DEFAULT_MAX_PIXELS),
   TILE_CACHE_MB: z.coerce.number().int().min(0).default(256),
@@ -112,6 +113,8 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
     'Time limit of one slide conversion; a longer one is stopped and the image fails with -101. Default 3600.',
   CONVERT_MIN_SECONDS:
     'Shortest time the conversion of a slide served from its original takes: a faster one waits before its pyramid replaces the original, for demonstrations and tests of viewing a slide while it converts. Default 0.',
+  CONVERT_HOLD:
+    "Folder for tests and demonstrations of viewing a slide while it converts: the conversion of a slide served from its original stores its pyramid, then waits until a file named after the image's id appears in this folder before the pyramid replaces the original. Default: none (no wait).",
   CONVERSION_NICENESS:
     "Niceness (0–19) of the vips processes that build pyramids: tiles served from a slide's original while it converts, and every other request, go first; an idle machine still gives the conversion every core. 0 runs them at the server's own priority. Default 10.",
   MAX_IMAGE_PIXELS:
@@ -158,6 +161,8 @@ export interface Config {
   storage: { location: StorageLocation; s3: S3ConnectionOptions };
   convertTimeoutSeconds: number;
   convertMinSeconds: number;
+  /** CONVERT_HOLD: where the release files of held conversions appear; none by default. */
+  convertHoldDir: string | undefined;
   conversionNiceness: number;
   maxImagePixels: number;
   tileCacheBytes: number;
@@ -225,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
     },
     convertTimeoutSeconds: e.CONVERT_TIMEOUT_SECONDS,
     convertMinSeconds: e.CONVERT_MIN_SECONDS,
+    convertHoldDir: e.CONVERT_HOLD == null ? undefined : path.resolve(e.CONVERT_HOLD),
     conversionNiceness: e.CONVERSION_NICENESS,
     maxImagePixels: e.MAX_IMAGE_PIXELS,
     tileCacheBytes: e.TILE_CACHE_MB * 1024 * 1024,

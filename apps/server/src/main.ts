@@ -176,6 +176,7 @@ async function startAll(
         dataDir: config.dataDir,
         convertTimeoutSeconds: config.convertTimeoutSeconds,
         convertMinSeconds: config.convertMinSeconds,
+        convertHoldDir: config.convertHoldDir,
         conversionNiceness: config.conversionNiceness,
         maxImagePixels: config.maxImagePixels,
         models,

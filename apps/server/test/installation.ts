@@ -8,15 +8,16 @@ import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 /**
  * A fresh DATA_DIR, port and embedded PostgreSQL port, as `npm start` would use them, for tests
- * that start, kill and restart the real server. `cleanup` stops what is left, cluster included.
+ * that start, kill and restart the real server, with any `settings` of the test's own on top. `cleanup` stops what
+ * is left, cluster included.
  */
-export async function installation() {
+export async function installation(settings: Record<string, string> = {}) {
   const cleanups: (() => Promise<unknown>)[] = [];
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-install-'));
   await fs.chmod(dataDir, 0o755);
   const port = await freePort();
   const pgPort = await freePort();
-  const env = { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort) };
+  const env = { ...settings, DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort) };
   const postmasterPid = async () =>
     Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
   return {
@@ -47,8 +48,8 @@ export function useInstallations() {
     for (const one of made) await one.cleanup();
   });
   return {
-    fresh: async (): Promise<Installation> => {
-      const one = await installation();
+    fresh: async (settings?: Record<string, string>): Promise<Installation> => {
+      const one = await installation(settings);
       made.push(one);
       return one;
     },

@@ -60,7 +60,8 @@ async function halfUpload(baseUrl: string, databaseUrl: string): Promise<http.Cl
 
 describe('a conversion running when the server is killed', () => {
   it('is taken up again after the restart by its lapsed heartbeat, the image ends available within 2 minutes, and neither its scratch nor a cut upload’s partial file stays', async () => {
-    const { baseUrl, databaseUrl, env, start } = await fresh();
+    // A lapsed heartbeat is noticed within seconds instead of the default 45, which the test would only sit through.
+    const { baseUrl, databaseUrl, env, start } = await fresh({ JOB_LEASE_SECONDS: '10' });
     const blobsDir = path.join(env.DATA_DIR, 'blobs');
     const first = start();
     await waitForHealthy(baseUrl, first, 300_000);

@@ -40,14 +40,17 @@ export function startServerProcess(env: Record<string, string>, args: string[] =
   };
 }
 
-/** Polls until the URL answers 200, or fails with the server's output after the timeout. */
+/**
+ * Polls until the URL answers 200, or fails with the server's output after the timeout. Often: tests that restart
+ * servers many times (tus-kill: 21 starts) would otherwise wait half a poll for nothing after each.
+ */
 export async function waitForHealthy(baseUrl: string, server: ServerProcess, timeoutMs = 120_000): Promise<unknown> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode != null) throw new Error(`server exited (${server.child.exitCode}):\n${server.output()}`);
     const response = await fetch(`${baseUrl}/api/v1/health`).catch(() => null);
     if (response?.status === 200) return response.json();
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
 }

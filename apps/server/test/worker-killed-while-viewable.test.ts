@@ -41,8 +41,11 @@ describe('a worker killed while it converts a slide that is viewable from its or
     const headers = { authorization: `Bearer ${await tokenForProcess(database.url, baseUrl, member.email)}` };
     const get = (url: string) => fetch(`${baseUrl}${url}`, { headers });
 
-    // The first worker would hold its finished pyramid for 10 minutes (CONVERT_MIN_SECONDS): surely busy when killed.
-    const first = startServerProcess({ ...env, PORT: String(await freePort()), CONVERT_MIN_SECONDS: '600' }, [
+    // The first worker holds its finished pyramid until released (CONVERT_HOLD), which never comes: surely busy when
+    // killed.
+    const holdDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-killed-worker-hold-'));
+    cleanups.push(() => fs.rm(holdDir, { recursive: true, force: true }));
+    const first = startServerProcess({ ...env, PORT: String(await freePort()), CONVERT_HOLD: holdDir }, [
       '--role',
       'worker',
     ]);

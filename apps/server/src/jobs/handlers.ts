@@ -22,6 +22,7 @@ interface WorkerDeps {
   dataDir: string;
   convertTimeoutSeconds: number;
   convertMinSeconds?: number;
+  convertHoldDir?: string;
   conversionNiceness?: number;
   maxImagePixels: number;
   models: ModelRegistry;
@@ -39,6 +40,7 @@ export function createJobHandlers(deps: WorkerDeps): JobHandlers<QueuePayloads> 
     scratchDir: scratchDirOf(deps.dataDir),
     timeoutSeconds: deps.convertTimeoutSeconds,
     minSeconds: deps.convertMinSeconds,
+    holdDir: deps.convertHoldDir,
     maxPixels: deps.maxImagePixels,
     niceness: deps.conversionNiceness,
   };

@@ -11,6 +11,7 @@ import { convertImage, UnsupportedImageError, type ConvertedImage } from '../../
 import { WORKER_LOST } from '../../jobs/job-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { adjustUsage } from '../cases/case-storage.ts';
+import { holdUntil, holdUntilReleased } from './conversion-hold.ts';
 import { watchConversionProgress } from './conversion-progress.ts';
 import { watchImageDeletion } from './deletion-watch.ts';
 import { imageBlobKeys, sweepImageBlobs } from './image-blobs.ts';
@@ -30,6 +31,8 @@ export interface ConversionDeps {
   niceness?: number;
   /** CONVERT_MIN_SECONDS: the shortest a conversion of a slide served from its original takes (it waits before swapping its pyramid in). */
   minSeconds?: number;
+  /** CONVERT_HOLD: a folder whose file named after the image releases the hand-over of a slide served from its original. */
+  holdDir?: string;
   /** How often the progress figure on the image row is refreshed; 1 s when unset. */
   progressPollMs?: number;
 }
@@ -94,6 +97,7 @@ export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): P
     const stored = await storeOutputs(deps.blobs, imageId, converted, signal);
     progress.stored();
     if (early) await holdUntil(started + (deps.minSeconds ?? 0) * 1000, signal);
+    if (early && deps.holdDir != null) await holdUntilReleased(deps.holdDir, imageId, signal);
     const committed = await commit(db, imageId, stored);
     await sweepImageBlobs(db, deps.blobs, imageId);
     log.info({ imageId, committed, layers: stored.layers.length }, 'image converted');
@@ -133,20 +137,6 @@ async function servedFromOriginal(db: Db, imageId: string): Promise<boolean> {
     .from(imageLayers)
     .where(and(eq(imageLayers.imageId, imageId), eq(imageLayers.fromOriginal, true)));
   return layer != null;
-}
-
-/**
- * Waits until `time` (CONVERT_MIN_SECONDS: a slide viewed from its original while it converts is slowed down to
- * show it), or until the image is deleted.
- */
-async function holdUntil(time: number, signal: AbortSignal): Promise<void> {
-  const wait = time - Date.now();
-  if (wait <= 0) return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, wait);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
-  signal.throwIfAborted();
 }
 
 /** The original as a local file: the store's own file when it keeps files, else a copy in the work folder. */
