@@ -145,6 +145,11 @@ export const ImageSchema = z.object({
   imageLayerResources: z.array(ImageLayerResourceSchema),
   /** Side pictures the scanner stored (label, macro), readable with GET images/{id}/data?type=LABEL|MACRO. */
   associatedImages: z.array(AssociatedImageKindSchema),
+  /**
+   * The slide as DICOM (issue 45): its case is the study, the image the series, under the DICOMweb root
+   * `/dicomweb/studies/{study}/series/{series}` once the image is available. Derived from the ids, so stable.
+   */
+  dicom: z.object({ studyInstanceUid: z.string(), seriesInstanceUid: z.string() }),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type Image = z.infer<typeof ImageSchema>;

@@ -94,6 +94,17 @@ describe('DICOMweb (QIDO-RS, WADO-RS)', () => {
     expect((await get(`${seriesPath()}/instances`, 'other')).json<Json[]>().length).toBe(0);
   });
 
+  it("gives the image's study and series UIDs in its API answer, which name its series here", async () => {
+    const image = await get(`/api/v1/images/${mine.imageId}`);
+    expect(image.statusCode).toBe(200);
+    const { studyInstanceUid, seriesInstanceUid } = image.json<{
+      dicom: { studyInstanceUid: string; seriesInstanceUid: string };
+    }>().dicom;
+    const series = await get(`/dicomweb/studies/${studyInstanceUid}/series/${seriesInstanceUid}/metadata`);
+    expect(series.statusCode).toBe(200);
+    expect(series.json<Json[]>()[0]!['0020000E']!.Value).toEqual([seriesInstanceUid]);
+  });
+
   it('gives series metadata as DICOM JSON: TILED_FULL, one frame of reference and container, ICC as bulk data', async () => {
     const response = await get(`${seriesPath()}/metadata`);
     expect(response.statusCode).toBe(200);

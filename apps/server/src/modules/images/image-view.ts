@@ -7,6 +7,7 @@ import {
 } from '@pathology/contract';
 import type { Caller } from '../../auth/caller.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { dicomUids } from '../dicomweb/dicom-uids.ts';
 import type { ImageRepository, ImageRow, LayerRow } from './image.repository.ts';
 
 /** Where the viewer reads a layer's tiles (IIIF Image API, served under /iiif/2). */
@@ -94,6 +95,7 @@ export function toImage(row: ImageRow, { layers, associatedKinds, starred }: Ima
     conversionProgress: row.status === 'processing' || row.status === 'uploaded' ? row.conversionProgress : null,
     imageLayerResources: ordered.map(toLayer),
     associatedImages: [...associatedKinds].sort(),
+    dicom: { studyInstanceUid: dicomUids.study(row.caseId), seriesInstanceUid: dicomUids.series(row.id) },
     createdAt: row.createdAt.toISOString(),
   };
 }

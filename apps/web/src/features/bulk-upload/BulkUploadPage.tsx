@@ -9,13 +9,14 @@ import { errorText } from '../../i18n/error-text.ts';
 import { useAccountRoles } from '../account/account.queries.ts';
 import { useCurrentOrganization } from '../organizations/useCurrentOrganization.ts';
 import { unparsableFiles } from '../uploads/file-check.ts';
-import { acceptOf, CASE_IMAGE_EXTENSIONS } from '../uploads/file-types.ts';
+import { groupDicomSeries } from '../uploads/dicom-series.ts';
+import { acceptOf } from '../uploads/file-types.ts';
 import { isActive } from '../uploads/upload-engine.ts';
 import { confirmAbortUploads, uploadEngine } from '../uploads/upload-service.ts';
 import { useFileDrop } from '../uploads/useFileDrop.ts';
 import { useUploadItems } from '../uploads/useUploads.ts';
 import { parseBatch } from './bulk-upload.api.ts';
-import { skippedFiles, uploadableFiles, type BulkStep } from './bulk-upload.machine.ts';
+import { BULK_EXTENSIONS, skippedFiles, uploadableFiles, type BulkStep } from './bulk-upload.machine.ts';
 import { dispatchBulk, getBulkState, useBulkState } from './bulk-upload.store.ts';
 import { BulkFileTable } from './BulkFileTable.tsx';
 import { BulkProgressList } from './BulkProgressList.tsx';
@@ -51,7 +52,11 @@ export function BulkUploadPage() {
   const [skippedOpen, setSkippedOpen] = useState(false);
   const allItems = useUploadItems();
   const items = useMemo(() => allItems.filter((item) => state.itemIds.includes(item.id)), [allItems, state.itemIds]);
-  const drop = useFileDrop((files) => dispatchBulk({ type: 'add', files }), state.step !== 'adding');
+  // A slide's DICOM instances chosen together become one zip, so one image.
+  const drop = useFileDrop(
+    (files) => void groupDicomSeries(files).then((grouped) => dispatchBulk({ type: 'add', files: grouped })),
+    state.step !== 'adding',
+  );
 
   // The group-end: every file of the batch has finished, one way or the other.
   const running = items.some(isActive);
@@ -145,7 +150,7 @@ export function BulkUploadPage() {
               {t('bulkUpload.namingRule')}
             </Text>
           </Stack>
-          <input {...drop.inputProps} accept={acceptOf(CASE_IMAGE_EXTENSIONS)} data-testid="bulk-file-input" />
+          <input {...drop.inputProps} accept={acceptOf(BULK_EXTENSIONS)} data-testid="bulk-file-input" />
         </Box>
       )}
 

@@ -1,4 +1,5 @@
 import { BATCH_UPLOAD_MESSAGES, type BatchParseItem } from '@pathology/contract';
+import { isDicomSeriesZip } from '../uploads/dicom-series.ts';
 import { CASE_IMAGE_EXTENSIONS, isSupportedFile } from '../uploads/file-types.ts';
 
 /** Part 1 §4: adding → parsing → previewing | parsingError; previewing → uploading → done; Reset → adding. */
@@ -37,6 +38,14 @@ export type BulkEvent =
   | { type: 'groupEnd' }
   | { type: 'reset' };
 
+/**
+ * The case page's types, and DICOM instances, which the page groups by series into one zip per slide before they
+ * are added (the zip, named after the series' first file, keeps its "<case number>--").
+ */
+export const BULK_EXTENSIONS: readonly string[] = [...CASE_IMAGE_EXTENSIONS, '.dcm'];
+
+const isSupported = (file: File) => isSupportedFile(file.name, BULK_EXTENSIONS) || isDicomSeriesZip(file);
+
 export const INITIAL_BULK_STATE: BulkState = { step: 'adding', files: [], itemIds: [] };
 
 let sequence = 0;
@@ -62,7 +71,7 @@ export function bulkReducer(state: BulkState, event: BulkEvent): BulkState {
       for (const file of event.files) {
         if (names.has(file.name)) continue;
         names.add(file.name);
-        added.push({ key: `bulk${sequence++}`, file, supported: isSupportedFile(file.name, CASE_IMAGE_EXTENSIONS) });
+        added.push({ key: `bulk${sequence++}`, file, supported: isSupported(file) });
       }
       return { ...state, files: [...state.files, ...added] };
     }

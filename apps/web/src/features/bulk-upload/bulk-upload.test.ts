@@ -10,6 +10,8 @@ import {
   type BulkState,
 } from './bulk-upload.machine.ts';
 import { caseNumberFromFilename } from '@pathology/contract';
+import { dicomInstance } from '../uploads/dicom-test-instance.test-support.ts';
+import { groupDicomSeries } from '../uploads/dicom-series.ts';
 import { startBulkUpload } from './start-bulk-upload.ts';
 
 const file = (name: string) => new File(['x'], name);
@@ -140,5 +142,22 @@ describe('startBulkUpload', () => {
       ['B--2.svs', 'upload_failed', 'Case number already exists'],
       ['C--1.svs', 'uploaded', undefined],
     ]);
+  });
+});
+
+describe('DICOM instances in the bulk upload', () => {
+  it("takes a slide's .dcm files, grouped into one zip that keeps the case number, but no zip chosen as one", async () => {
+    const instances = ['S-45--slide-1.dcm', 'S-45--slide-0.dcm'].map(
+      (name) => new File([dicomInstance('1.2.840.45')], name),
+    );
+    const grouped = await groupDicomSeries(instances);
+    let state = bulkReducer(INITIAL_BULK_STATE, { type: 'add', files: [...grouped, file('vsi-package.zip')] });
+    expect(state.files.map(({ file: chosen, supported }) => [chosen.name, supported])).toEqual([
+      ['S-45--slide-0.zip', true],
+      ['vsi-package.zip', false],
+    ]);
+    expect(caseNumberFromFilename(state.files[0]!.file.name)).toBe('S-45');
+    state = bulkReducer(state, { type: 'add', files: [new File([dicomInstance('1.2.840.46')], 'S-46--one.dcm')] });
+    expect(state.files.at(-1)).toMatchObject({ supported: true });
   });
 });

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconCopy, IconDots, IconDownload, IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '../../lib/format-date.ts';
+import { DicomMenuItems } from './dicom-actions.tsx';
 import { formatFileSize } from './format-size.ts';
 import { MacroPicture } from './MacroPicture.tsx';
 import { SlideThumbnail } from './SlideThumbnail.tsx';
@@ -26,6 +27,8 @@ import type { ImageActions } from './useImageActions.tsx';
 export interface ImageCapabilities {
   canEdit: boolean;
   canDownloadImage: boolean;
+  /** Also lets the user export the slide as DICOM, as the server's export route rules. */
+  canDownloadDrawings: boolean;
 }
 
 /** Spec part 2 §5: scans at x40 show teal, others cyan. */
@@ -61,7 +64,6 @@ export function ImageCard({ image, href, caps, actions, selected, onSelect, onCo
   const available = image.status === 'available';
   const viewable = image.viewable;
   const busy = actions.busy.has(image.id);
-  const showMenu = caps.canDownloadImage || caps.canEdit;
   const alt = t('caseImages.thumbnailOf', { name: image.displayName });
 
   return (
@@ -151,65 +153,65 @@ export function ImageCard({ image, href, caps, actions, selected, onSelect, onCo
                 {t('caseImages.actions.view')}
               </Button>
             )}
-            {showMenu && (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <Tooltip label={t('caseImages.actions.more')} openDelay={300}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      size="sm"
-                      loading={busy}
-                      aria-label={t('caseImages.actions.moreFor', { name: image.displayName })}
-                      data-testid="case-image-menu"
-                    >
-                      <IconDots size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {caps.canDownloadImage && (
-                    <Menu.Item
-                      leftSection={<IconDownload size={15} />}
-                      onClick={() => actions.download(image)}
-                      data-testid="case-image-download"
-                    >
-                      {t('caseImages.actions.download')}
-                    </Menu.Item>
-                  )}
-                  {caps.canDownloadImage && (
-                    <Menu.Item
-                      leftSection={<IconCopy size={15} />}
-                      disabled={!available}
-                      onClick={onCopy}
-                      data-testid="case-image-copy"
-                    >
-                      {t('caseImages.copy.menu')}
-                    </Menu.Item>
-                  )}
-                  {caps.canEdit && !failedForGood(image.processError) && (
-                    <Menu.Item
-                      leftSection={<IconRefresh size={15} />}
-                      disabled={!canReprocess(image)}
-                      onClick={() => actions.reprocess(image)}
-                      data-testid="case-image-reprocess"
-                    >
-                      {t('caseImages.actions.reprocess')}
-                    </Menu.Item>
-                  )}
-                  {caps.canEdit && (
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={15} />}
-                      onClick={() => actions.remove(image)}
-                      data-testid="case-image-delete"
-                    >
-                      {t('caseImages.actions.delete')}
-                    </Menu.Item>
-                  )}
-                </Menu.Dropdown>
-              </Menu>
-            )}
+            {/* Whoever sees the slide may read it over DICOMweb, so the menu is always there. */}
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Tooltip label={t('caseImages.actions.more')} openDelay={300}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    loading={busy}
+                    aria-label={t('caseImages.actions.moreFor', { name: image.displayName })}
+                    data-testid="case-image-menu"
+                  >
+                    <IconDots size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {caps.canDownloadImage && (
+                  <Menu.Item
+                    leftSection={<IconDownload size={15} />}
+                    onClick={() => actions.download(image)}
+                    data-testid="case-image-download"
+                  >
+                    {t('caseImages.actions.download')}
+                  </Menu.Item>
+                )}
+                {caps.canDownloadImage && (
+                  <Menu.Item
+                    leftSection={<IconCopy size={15} />}
+                    disabled={!available}
+                    onClick={onCopy}
+                    data-testid="case-image-copy"
+                  >
+                    {t('caseImages.copy.menu')}
+                  </Menu.Item>
+                )}
+                <DicomMenuItems image={image} canExport={caps.canDownloadDrawings} />
+                {caps.canEdit && !failedForGood(image.processError) && (
+                  <Menu.Item
+                    leftSection={<IconRefresh size={15} />}
+                    disabled={!canReprocess(image)}
+                    onClick={() => actions.reprocess(image)}
+                    data-testid="case-image-reprocess"
+                  >
+                    {t('caseImages.actions.reprocess')}
+                  </Menu.Item>
+                )}
+                {caps.canEdit && (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={15} />}
+                    onClick={() => actions.remove(image)}
+                    data-testid="case-image-delete"
+                  >
+                    {t('caseImages.actions.delete')}
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
           </Group>
         </Group>
       </Stack>

@@ -9,6 +9,7 @@ import { uploadQueryKeys } from './uploads.api.ts';
 import { isActive } from './upload-engine.ts';
 import { uploadEngine } from './upload-service.ts';
 import type { UploadMetadata } from './upload-types.ts';
+import { groupDicomSeries } from './dicom-series.ts';
 import { unparsableFiles } from './file-check.ts';
 import { ParseErrorAlert } from './ParseErrorAlert.tsx';
 import { UnsupportedFilesAlert } from './UnsupportedFilesAlert.tsx';
@@ -65,13 +66,16 @@ export function UploadDialog({
 
   // Files being read (part 1 §8 "Parsing in upload dialog"): nothing is sent before each is known to be readable.
   const [reading, setReading] = useState(0);
-  const onAddFiles = (caseKey: string, files: File[]) => {
-    setState((current) => addFiles(current, caseKey, files));
+  // A slide's DICOM instances chosen together become one zip, so one image, before they are listed.
+  const onAddFiles = (caseKey: string, chosen: File[]) => {
     setReading((count) => count + 1);
-    void unparsableFiles(files).then((failed) => {
-      setState((current) => dropUnparsable(current, failed));
-      setReading((count) => count - 1);
-    });
+    void groupDicomSeries(chosen)
+      .then(async (files) => {
+        setState((current) => addFiles(current, caseKey, files));
+        const failed = await unparsableFiles(files);
+        setState((current) => dropUnparsable(current, failed));
+      })
+      .finally(() => setReading((count) => count - 1));
   };
 
   const onState = useCallback((update: (current: DialogState) => DialogState) => setState(update), []);

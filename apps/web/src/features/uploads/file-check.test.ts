@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dicomInstance } from './dicom-test-instance.test-support.ts';
 import { canParse } from './file-check.ts';
 
 const fileOf = (bytes: Uint8Array<ArrayBuffer> | string, name: string) => new File([bytes], name);
@@ -50,10 +51,11 @@ describe('canParse', () => {
     expect(await canParse(fileOf('PK but no listing', 'text.zip'))).toBe(false);
   });
 
-  it('takes a DICOM file by its DICM marker and rejects a ".dcm" without one', async () => {
-    const dicom = new Uint8Array(200);
-    dicom.set(new TextEncoder().encode('DICM'), 128);
-    expect(await canParse(fileOf(dicom, 'level-0.dcm'))).toBe(true);
+  it('takes a whole-slide DICOM instance by its header and rejects a ".dcm" without one', async () => {
+    const markerOnly = new Uint8Array(200);
+    markerOnly.set(new TextEncoder().encode('DICM'), 128);
+    expect(await canParse(fileOf(dicomInstance('1.2.3'), 'level-0.dcm'))).toBe(true);
+    expect(await canParse(fileOf(markerOnly, 'marker-only.dcm'))).toBe(false);
     expect(await canParse(fileOf('this is not a DICOM file'.repeat(10), 'fake.dcm'))).toBe(false);
     expect(await canParse(fileOf('', 'empty.dcm'))).toBe(false);
   });

@@ -1,3 +1,4 @@
+import { readDicomHeader, WSI_SOP_CLASS } from './dicom-header.ts';
 import { extensionOf } from './file-types.ts';
 
 const TIFF_EXTENSIONS = new Set(['.tif', '.tiff', '.svs', '.ndpi']);
@@ -26,10 +27,9 @@ async function isTiff(file: Blob): Promise<boolean> {
   return TIFF_MAGICS.some((magic) => head.byteLength === 4 && magic.every((byte, i) => head.getUint8(i) === byte));
 }
 
-/** A DICOM file: a 128-byte preamble, then DICM. */
-async function isDicom(file: Blob): Promise<boolean> {
-  const marker = await bytesAt(file, 128, 132);
-  return marker.byteLength === 4 && String.fromCharCode(...new Uint8Array(marker.buffer)) === 'DICM';
+/** A whole-slide image's DICOM instance: the only DICOM the server converts (a CT slice is not one). */
+async function isSlideInstance(file: Blob): Promise<boolean> {
+  return (await readDicomHeader(file))?.sopClassUid === WSI_SOP_CLASS;
 }
 
 /** The zip's listing can be read: its end record points at a central directory that is there. */
@@ -51,7 +51,7 @@ async function hasCentralDirectory(file: Blob): Promise<boolean> {
 }
 
 /**
- * Reads what the upload flows check of a file before sending it: a TIFF-based slide's header, a zip's listing, a DICOM file's marker, or
+ * Reads what the upload flows check of a file before sending it: a TIFF-based slide's header, a zip's listing, a DICOM file's header, or
  * for any other type its first byte. False when the file cannot be read (moved, changed or unreadable since it was
  * chosen) or does not hold what its name says, so "Error while parsing the file" names it before any upload starts.
  */
@@ -60,7 +60,7 @@ export async function canParse(file: File): Promise<boolean> {
     const extension = extensionOf(file.name);
     if (TIFF_EXTENSIONS.has(extension)) return await isTiff(file);
     if (extension === '.zip') return await hasCentralDirectory(file);
-    if (extension === '.dcm') return await isDicom(file);
+    if (extension === '.dcm') return await isSlideInstance(file);
     await file.slice(0, 1).arrayBuffer();
     return true;
   } catch {

@@ -5,6 +5,7 @@ import { errorText } from '../../i18n/error-text.ts';
 import { AddToCompare } from '../compare/AddToCompare.tsx';
 import { useCaseImages } from '../case-images/case-images.queries.ts';
 import { useCase } from '../case-detail/case-detail.queries.ts';
+import { SlideMenu } from './SlideMenu.tsx';
 import { SlideView } from './SlideView.tsx';
 import { useExpandedView } from './useExpandedView.ts';
 import { useLocalPreference } from './useLocalPreference.ts';
@@ -120,7 +121,14 @@ export function ViewerPage({ version }: { version: ViewerVersion }) {
         }
         version={version}
         onVersion={chooseVersion}
-        actions={image.data?.viewable === true && <AddToCompare imageId={imageId} caseImages={caseImages.data ?? []} />}
+        actions={
+          image.data?.caseId === caseId && (
+            <>
+              {image.data.viewable && <AddToCompare imageId={imageId} caseImages={caseImages.data ?? []} />}
+              <SlideMenu image={image.data} canExport={caseItem.data?.userCapabilities.canDownloadDrawings ?? false} />
+            </>
+          )
+        }
       />
       {body()}
     </ViewerFrame>
