@@ -114,6 +114,18 @@ export function finalReport(result: SoakResult): { text: string; verdicts: Verdi
           .join(', '),
     );
   }
+  const failures = new Map<string, number>();
+  for (const sample of recorder.judged()) {
+    if (sample.status >= 200 && sample.status < 400) continue;
+    const key = `${sample.status} ${sample.method} ${sample.path.replace(/[0-9a-f-]{36}/g, ':id').replace(/\?.*/, '')}`;
+    failures.set(key, (failures.get(key) ?? 0) + 1);
+  }
+  if (failures.size > 0) {
+    lines.push(
+      'Answers other than 2xx and 3xx outside the downtime:' +
+        [...failures].map(([key, count]) => `\n  ${key} × ${count}`).join(''),
+    );
+  }
   lines.push('\nLatency outside the downtime, answered requests (ms):');
   lines.push(
     formatTable(
@@ -147,8 +159,14 @@ export function finalReport(result: SoakResult): { text: string; verdicts: Verdi
     `Uploads (tus): ${result.uploads.length} started, ${result.uploads.filter((upload) => upload.acknowledged).length} ` +
       `fully sent, ${result.uploads.filter((upload) => upload.converted).length} converted` +
       result.uploads
-        .filter((upload) => !upload.converted)
-        .map((upload) => `\n  ${upload.filename}: ${upload.error ?? 'not converted'}`)
+        .filter((upload) => !upload.converted || upload.foundUnacknowledged)
+        .map(
+          (upload) =>
+            `\n  ${upload.filename}: ${upload.error ?? 'not converted'}` +
+            (upload.foundUnacknowledged
+              ? ' (its image was found all the same; converted: ' + (upload.converted ? 'yes)' : 'no)')
+              : ''),
+        )
         .join(''),
   );
   for (const record of result.imports) {

@@ -77,6 +77,7 @@ export async function runSoak(
       client: world.writer,
       recorder,
       caseIds: world.uploadCases.slice(0, options.uploads),
+      prefix: world.caseNumberPrefix,
       slides: world.slides,
       until,
       convertBy: finishBy,

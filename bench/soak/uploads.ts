@@ -1,14 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Upload, type HttpRequest } from 'tus-js-client';
-import { ImageUploadResponseSchema } from '@pathology/contract';
+import { ImageSearchResponseSchema, ImageUploadResponseSchema } from '@pathology/contract';
 import { slidePath } from '../../apps/server/test/testdata.ts';
 import {
   TUS_CHUNK_SIZE,
   TUS_RETRY_DELAYS,
   TUS_RETRY_STATUSES,
 } from '../../apps/web/src/features/uploads/tus-settings.ts';
-import type { Client } from './client.ts';
+import { withRetries, type Client } from './client.ts';
 import type { Recorder } from './stats.ts';
 import { whenConverted, type Slide } from './world.ts';
 
@@ -20,6 +20,8 @@ export interface UploadRecord {
   filename: string;
   /** The last PATCH was answered: the server has the whole file. */
   acknowledged: boolean;
+  /** Not acknowledged, yet found among the images at the end: the server kept it but its answer was lost. */
+  foundUnacknowledged: boolean;
   imageId: string | null;
   converted: boolean;
   error: string | null;
@@ -71,6 +73,16 @@ function tusUpload(client: Client, recorder: Recorder, caseId: string, filename:
   });
 }
 
+/** The image an unacknowledged upload may have made, by its file name (unique to the run). */
+async function findImage(client: Client, filename: string): Promise<string | null> {
+  const answer = await withRetries(() =>
+    client.send('API read', 'POST', '/api/v1/images/search', {
+      query: [{ field: 'filename', operator: 'is', value: filename }],
+    }),
+  );
+  return answer.status === 200 ? (ImageSearchResponseSchema.parse(answer.json()).data[0]?.id ?? null) : null;
+}
+
 /**
  * `slots` uploads at once, each followed to its conversion before the slot starts the next, until `until`; converted
  * slides join `slides`. Resolves when the last one has converted or `convertBy` has passed.
@@ -79,6 +91,8 @@ export async function runUploads(options: {
   client: Client;
   recorder: Recorder;
   caseIds: readonly string[];
+  /** Begins every file name, so that an upload is found by it. */
+  prefix: string;
   slides: Slide[];
   until: number;
   convertBy: number;
@@ -89,8 +103,15 @@ export async function runUploads(options: {
   const slot = async (caseId: string) => {
     while (Date.now() < options.until) {
       const index = next++;
-      const filename = `${index}-${path.basename(FILES[index % FILES.length]!)}`;
-      const record: UploadRecord = { filename, acknowledged: false, imageId: null, converted: false, error: null };
+      const filename = `${options.prefix}-${index}-${path.basename(FILES[index % FILES.length]!)}`;
+      const record: UploadRecord = {
+        filename,
+        acknowledged: false,
+        foundUnacknowledged: false,
+        imageId: null,
+        converted: false,
+        error: null,
+      };
       records.push(record);
       try {
         record.imageId = await tusUpload(
@@ -103,12 +124,14 @@ export async function runUploads(options: {
         record.acknowledged = true;
       } catch (error) {
         record.error = String(error);
-        continue;
+        record.imageId = await findImage(options.client, filename);
+        record.foundUnacknowledged = record.imageId != null;
+        if (record.imageId == null) continue;
       }
       const slide = await whenConverted(options.client, record.imageId, options.convertBy);
       record.converted = slide != null;
       if (slide != null) options.slides.push(slide);
-      else record.error = 'not converted';
+      else record.error = `${record.error ?? ''} not converted`.trim();
     }
   };
   await Promise.all(options.caseIds.map(slot));

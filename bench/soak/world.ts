@@ -81,18 +81,19 @@ export async function buildWorld(server: SoakServer, viewerCount: number, record
   const writer = client(writerEmail!);
   const viewerClients = viewerEmails.map(client);
   const body = await fs.readFile(SETUP_SLIDE);
-  const slides: Slide[] = [];
-  for (const caseId of caseIds.slice(0, 2)) {
-    const query = new URLSearchParams({ caseId, filename: 'setup.svs' }).toString();
-    const answer = await writer.call('API write', 'POST', `/api/v1/images?${query}`, {
-      body,
-      type: 'application/octet-stream',
-    });
-    if (answer.status !== 201) throw new Error(`the setup slide was refused: ${answer.status} ${answer.text}`);
-    const slide = await whenConverted(writer, answer.json<Image>().id, Date.now() + CONVERSION_TIMEOUT_MS);
-    if (slide == null) throw new Error('the setup slide did not convert');
-    slides.push(slide);
-  }
+  const slides = await Promise.all(
+    caseIds.slice(0, 2).map(async (caseId) => {
+      const query = new URLSearchParams({ caseId, filename: 'setup.svs' }).toString();
+      const answer = await writer.call('API write', 'POST', `/api/v1/images?${query}`, {
+        body,
+        type: 'application/octet-stream',
+      });
+      if (answer.status !== 201) throw new Error(`the setup slide was refused: ${answer.status} ${answer.text}`);
+      const slide = await whenConverted(writer, answer.json<Image>().id, Date.now() + CONVERSION_TIMEOUT_MS);
+      if (slide == null) throw new Error('the setup slide did not convert');
+      return slide;
+    }),
+  );
   return {
     viewers: Array.from({ length: viewerCount }, (_, i) => viewerClients[i % viewerClients.length]!),
     writer,
