@@ -7,6 +7,8 @@ import type { Kind, Recorder } from './stats.ts';
 const REQUEST_TIMEOUT_MS = 120_000;
 /** Tokens of the built-in provider last 10 minutes; signed again well before. */
 const TOKEN_REFRESH_MS = 4 * 60_000;
+/** Signing reads the key from PostgreSQL, which may hang rather than fail while it restarts. */
+const SIGNING_TIMEOUT_MS = 5_000;
 
 /** A bearer token for one account, signed again now and then with the provider's key (kept in the database). */
 export class TokenSource {
@@ -21,7 +23,10 @@ export class TokenSource {
   async header(): Promise<string> {
     if (Date.now() - this.#signedAt > TOKEN_REFRESH_MS) {
       // While the server (and its PostgreSQL) restarts, the token in hand is still good for minutes.
-      const token = await tokenForProcess(this.databaseUrl, this.baseUrl, this.email).catch(() => null);
+      const token = await Promise.race([
+        tokenForProcess(this.databaseUrl, this.baseUrl, this.email),
+        sleep(SIGNING_TIMEOUT_MS).then(() => null),
+      ]).catch(() => null);
       if (token != null) [this.#token, this.#signedAt] = [token, Date.now()];
       else if (this.#token === '') throw new Error(`no token for ${this.email}: the database is not reachable`);
     }
@@ -52,6 +57,8 @@ export class Client {
     const headers: Record<string, string> = { authorization: await this.tokens.header() };
     if (options.type != null) headers['content-type'] = options.type;
     const started = performance.now();
+    const ticket = Symbol(path);
+    this.recorder.inFlight.set(ticket, { path: `${method} ${path}`, since: Date.now() });
     let status = 0;
     let text = '';
     try {
@@ -68,6 +75,7 @@ export class Client {
     } catch {
       status = 0;
     }
+    this.recorder.inFlight.delete(ticket);
     this.recorder.record({ kind, method, path, status, ms: performance.now() - started, at: Date.now() });
     return { status, text, json: <T>() => JSON.parse(text) as T };
   }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { queryOnce } from '../../apps/server/test/sql.ts';
+import pg from 'pg';
 import type { SoakServer } from './server.ts';
 
 /** How often the server's state is read: prom-client's event-loop percentiles cover the time since the last read. */
@@ -17,6 +17,28 @@ export interface StateSample {
   /** Client connections to PostgreSQL (pg_stat_activity), and the server's own pool's. */
   postgresConnections: number | null;
   poolConnections: number | null;
+}
+
+/** Waits no longer than this for PostgreSQL: while it restarts, a connection may hang rather than fail. */
+const QUERY_TIMEOUT_MS = 5_000;
+
+async function clientConnections(url: string): Promise<number | null> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: QUERY_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+  });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ count: string }>(
+      `SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'`,
+    );
+    return Number(rows[0]!.count);
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 function metric(text: string, name: string, labels = ''): number | null {
@@ -42,12 +64,7 @@ async function sample(server: SoakServer, life: number): Promise<StateSample> {
     return value == null ? null : value * 1000;
   };
   const rss = metric(text, 'process_resident_memory_bytes');
-  const connections = await queryOnce<{ count: string }>(
-    server.databaseUrl,
-    `SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'`,
-  )
-    .then(([row]) => Number(row!.count))
-    .catch(() => null);
+  const connections = await clientConnections(server.databaseUrl);
   return {
     at: Date.now(),
     life,

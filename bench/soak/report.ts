@@ -36,11 +36,16 @@ export function intervalLine(
   const recent = states.filter((state) => state.at > from && state.at <= to);
   const loop = Math.max(...recent.map((state) => state.loopP99Ms ?? Number.NaN));
   const last = recent.at(-1);
+  const oldest = [...recorder.inFlight.values()].sort((a, b) => a.since - b.since)[0];
+  const stuck =
+    oldest != null && to - oldest.since > 10_000
+      ? `, oldest of ${recorder.inFlight.size} in flight: ${fixed((to - oldest.since) / 1000)} s ${oldest.path}`
+      : '';
   return (
     `${fixed((to - startedAt) / 1000).padStart(4)} s: ${answers.length} requests, ${errors} failed (5xx or none), ` +
     `tile p99 ${fixed(percentile(tiles, 99))} ms, loop p99 ${fixed(loop)} ms, RSS ${fixed(last?.rssMiB ?? null)} MiB, ` +
     `PostgreSQL connections ${fixed(last?.postgresConnections ?? null)} (pool ${fixed(last?.poolConnections ?? null)}), ` +
-    `load ${os.loadavg()[0]!.toFixed(2)}`
+    `load ${os.loadavg()[0]!.toFixed(2)}${stuck}`
   );
 }
 

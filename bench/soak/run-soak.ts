@@ -32,7 +32,9 @@ export async function runSoak(
 ): Promise<SoakResult> {
   const recorder = new Recorder();
   print('Preparing: a group, accounts, cases and two converted slides…');
+  const preparing = performance.now();
   const world = await buildWorld(server, options.viewers, recorder);
+  print(`Prepared in ${((performance.now() - preparing) / 1000).toFixed(1)} s.`);
   // The preparation's requests are no part of the figures.
   recorder.samples.length = 0;
   const startedAt = Date.now();
@@ -85,6 +87,7 @@ export async function runSoak(
     ...world.viewers.map((client, i) => runViewer(client, world, i + 1, until)),
     kill(),
   ]);
+  print(`The load stopped; finished at ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`);
   const importRecords = await Promise.all(imports);
   print('Reading every drawing and note back…');
   await verifyWrites(world.writer, writes);

@@ -47,7 +47,10 @@ it('loses no write and answers no 5xx outside the downtime through a kill -9 in 
       printEverySeconds: 10,
       finishSeconds: 40,
     },
-    (line) => lines.push(line),
+    (line) => {
+      lines.push(line);
+      console.log(line);
+    },
   );
   const report = finalReport(result).text;
   const explain = `${lines.join('\n')}\n${report}`;

@@ -29,6 +29,8 @@ export function percentile(sorted: readonly number[], p: number): number {
 export class Recorder {
   readonly samples: Sample[] = [];
   readonly outages: Outage[] = [];
+  /** Requests sent and not answered yet, with when they were sent: a stuck one shows in the progress lines. */
+  readonly inFlight = new Map<symbol, { path: string; since: number }>();
 
   record(sample: Sample): void {
     this.samples.push(sample);
