@@ -1,4 +1,9 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DetectionImportSchema, type DetectionImport } from '@pathology/contract';
 import { nucleusLayout, syntheticDetections } from '../../apps/server/test/synthetic-detections.ts';
@@ -20,10 +25,25 @@ export interface ImportRecord {
 }
 
 /**
- * Imports `objects` synthetic nuclei over the whole slide, repeating the upload while the server is away and asking
+ * The file of `objects` synthetic nuclei over the whole slide, written before the run: made while the clients run, it
+ * would take their time (and the machine's) from what is measured.
+ */
+export async function writeImportFile(
+  slide: Slide,
+  objects: number,
+): Promise<{ file: string; remove(): Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-soak-import-'));
+  const file = path.join(dir, `soak-${objects}.geojson`);
+  const layout = nucleusLayout({ x: 0, y: 0, width: slide.layer.width, height: slide.layer.height }, objects);
+  await pipeline(syntheticDetections(layout), createWriteStream(file));
+  return { file, remove: () => fs.rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Imports the file's `objects` nuclei, repeating the upload while the server is away and asking
  * for the import again when it failed for a reason other than its file (as the web app's Retry does).
  */
-export async function importDetections(client: Client, slide: Slide, objects: number, until: number) {
+export async function importDetections(client: Client, slide: Slide, file: string, objects: number, until: number) {
   const record: ImportRecord = {
     objects,
     acknowledged: false,
@@ -33,11 +53,10 @@ export async function importDetections(client: Client, slide: Slide, objects: nu
     error: null,
   };
   const started = performance.now();
-  const layout = nucleusLayout({ x: 0, y: 0, width: slide.layer.width, height: slide.layer.height }, objects);
   const base = `/api/v1/images/${slide.imageId}/layers/${slide.layer.id}/detections`;
   const posted = await withRetries(() =>
     client.call('API write', 'POST', `${base}?name=soak-${objects}.geojson`, {
-      body: Readable.toWeb(syntheticDetections(layout)) as ReadableStream,
+      body: Readable.toWeb(createReadStream(file)) as ReadableStream,
       type: 'application/geo+json',
     }),
   );

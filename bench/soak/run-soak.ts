@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { importDetections, type ImportRecord } from './imports.ts';
+import { importDetections, writeImportFile, type ImportRecord } from './imports.ts';
 import { startMonitor, type StateSample } from './monitor.ts';
 import type { SoakOptions } from './options.ts';
 import { intervalLine } from './report.ts';
@@ -34,6 +34,7 @@ export async function runSoak(
   print('Preparing: a group, accounts, cases and two converted slides…');
   const preparing = performance.now();
   const world = await buildWorld(server, options.viewers, recorder);
+  const importFile = options.imports > 0 ? await writeImportFile(world.target, options.detections) : null;
   print(`Prepared in ${((performance.now() - preparing) / 1000).toFixed(1)} s.`);
   // The preparation's requests are no part of the figures.
   recorder.samples.length = 0;
@@ -71,7 +72,7 @@ export async function runSoak(
   const imports = Array.from({ length: options.imports }, async (_, i) => {
     // Spread over the run, the first before a kill in its middle.
     await sleep((options.minutes * 60_000 * (i + 1)) / (options.imports + 2));
-    return importDetections(world.writer, world.target, options.detections, finishBy);
+    return importDetections(world.writer, world.target, importFile!.file, options.detections, finishBy);
   });
   const [writes, uploads] = await Promise.all([
     runWrites(world.writer, world.slides.slice(0, 2), options.writesPerMinute, until),
@@ -89,6 +90,7 @@ export async function runSoak(
   ]);
   print(`The load stopped; finished at ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`);
   const importRecords = await Promise.all(imports);
+  await importFile?.remove();
   print('Reading every drawing and note back…');
   await verifyWrites(world.writer, writes);
   const states = await monitor.stop();

@@ -120,8 +120,9 @@ async function tileBurst(client: Client, slide: Slide, info: TileInfo, random: (
     const query = new URLSearchParams({
       x: String(left * side),
       y: String(top * side),
-      width: String(BURST_COLUMNS * side),
-      height: String(BURST_ROWS * side),
+      // The web app asks for the part of the view on the image: zoomed out, the view is far wider than the slide.
+      width: String(Math.min(BURST_COLUMNS * side, info.width - left * side)),
+      height: String(Math.min(BURST_ROWS * side, info.height - top * side)),
       scale: String(1 / scale),
     });
     requests.push(client.call('API read', 'GET', `${layerPath}/detections/viewport?${query.toString()}`));
