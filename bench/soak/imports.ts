@@ -1,0 +1,91 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DetectionImportSchema, type DetectionImport } from '@pathology/contract';
+import { nucleusLayout, syntheticDetections } from '../../apps/server/test/synthetic-detections.ts';
+import { withRetries, type Client } from './client.ts';
+import type { Slide } from './world.ts';
+
+const POLL_MS = 2_000;
+
+/** One detection import and what became of it. */
+export interface ImportRecord {
+  objects: number;
+  /** 202 came for the file. */
+  acknowledged: boolean;
+  /** Stored with every object; `retries` counts the imports asked for again after a retryable failure. */
+  completed: boolean;
+  retries: number;
+  seconds: number | null;
+  error: string | null;
+}
+
+/**
+ * The file of `objects` synthetic nuclei over the whole slide, written before the run: made while the clients run, it
+ * would take their time (and the machine's) from what is measured.
+ */
+export async function writeImportFile(
+  slide: Slide,
+  objects: number,
+): Promise<{ file: string; remove(): Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-soak-import-'));
+  const file = path.join(dir, `soak-${objects}.geojson`);
+  const layout = nucleusLayout({ x: 0, y: 0, width: slide.layer.width, height: slide.layer.height }, objects);
+  await pipeline(syntheticDetections(layout), createWriteStream(file));
+  return { file, remove: () => fs.rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Imports the file's `objects` nuclei, repeating the upload while the server is away and asking
+ * for the import again when it failed for a reason other than its file (as the web app's Retry does).
+ */
+export async function importDetections(client: Client, slide: Slide, file: string, objects: number, until: number) {
+  const record: ImportRecord = {
+    objects,
+    acknowledged: false,
+    completed: false,
+    retries: 0,
+    seconds: null,
+    error: null,
+  };
+  const started = performance.now();
+  const base = `/api/v1/images/${slide.imageId}/layers/${slide.layer.id}/detections`;
+  const posted = await withRetries(() =>
+    client.call('API write', 'POST', `${base}?name=soak-${objects}.geojson`, {
+      body: Readable.toWeb(createReadStream(file)) as ReadableStream,
+      type: 'application/geo+json',
+    }),
+  );
+  if (posted.status !== 202) {
+    record.error = `${posted.status} ${posted.text.slice(0, 200)}`;
+    return record;
+  }
+  record.acknowledged = true;
+  const { id } = DetectionImportSchema.parse(posted.json());
+  while (Date.now() < until) {
+    await sleep(POLL_MS);
+    const answer = await client.call('API read', 'GET', `${base}/imports/${id}`);
+    if (answer.status !== 200) continue;
+    const state: DetectionImport = DetectionImportSchema.parse(answer.json());
+    if (state.status === 'completed') {
+      record.completed = state.features === objects;
+      record.error = record.completed ? null : `${state.features} objects stored of ${objects}`;
+      record.seconds = (performance.now() - started) / 1000;
+      return record;
+    }
+    if (state.status === 'failed') {
+      if (!state.retryable) {
+        record.error = state.error?.message ?? 'failed';
+        return record;
+      }
+      record.retries += 1;
+      await withRetries(() => client.call('API write', 'POST', `${base}/imports/${id}/retry`));
+    }
+  }
+  record.error = 'not finished in time';
+  return record;
+}

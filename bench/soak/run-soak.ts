@@ -1,0 +1,108 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { importDetections, writeImportFile, type ImportRecord } from './imports.ts';
+import { startMonitor, type StateSample } from './monitor.ts';
+import type { SoakOptions } from './options.ts';
+import { intervalLine } from './report.ts';
+import type { SoakServer } from './server.ts';
+import { Recorder } from './stats.ts';
+import { runUploads, type UploadRecord } from './uploads.ts';
+import { runViewer } from './viewers.ts';
+import { buildWorld } from './world.ts';
+import { runWrites, verifyWrites, type Write } from './writes.ts';
+
+/** Everything a run saw, for the report and the test. */
+export interface SoakResult {
+  options: SoakOptions;
+  startedAt: number;
+  endedAt: number;
+  recorder: Recorder;
+  states: StateSample[];
+  writes: Write[];
+  uploads: UploadRecord[];
+  imports: ImportRecord[];
+  /** Kill to the first 200 of /api/v1/health/ready, per kill, in ms. */
+  downtimesMs: number[];
+}
+
+/** Runs the load of `options` on a started server: viewers, uploads, imports, saves, and the kill if asked for. */
+export async function runSoak(
+  server: SoakServer,
+  options: SoakOptions,
+  print: (line: string) => void = console.log,
+): Promise<SoakResult> {
+  const recorder = new Recorder();
+  print('Preparing: a group, accounts, cases and two converted slides…');
+  const preparing = performance.now();
+  const world = await buildWorld(server, options.viewers, recorder);
+  const importFile = options.imports > 0 ? await writeImportFile(world.target, options.detections) : null;
+  print(`Prepared in ${((performance.now() - preparing) / 1000).toFixed(1)} s.`);
+  // The preparation's requests are no part of the figures.
+  recorder.samples.length = 0;
+  const startedAt = Date.now();
+  const until = startedAt + options.minutes * 60_000;
+  const finishBy = until + options.finishSeconds * 1000;
+  let life = 0;
+  let lastPrinted = startedAt;
+  const monitor = startMonitor(
+    server,
+    () => life,
+    () => {
+      if (Date.now() - lastPrinted < options.printEverySeconds * 1000 - 1) return;
+      print(intervalLine(recorder, monitor.samples, lastPrinted, Date.now(), startedAt));
+      lastPrinted = Date.now();
+    },
+  );
+  print(
+    `Running ${options.minutes} min: ${options.viewers} viewers, ${options.uploads} uploads at once, ` +
+      `${options.imports} imports of ${options.detections} detections, ${options.writesPerMinute} saves per minute` +
+      (options.killAt == null ? '' : `, kill -9 at minute ${options.killAt}`),
+  );
+  const downtimesMs: number[] = [];
+  const kill = async () => {
+    if (options.killAt == null) return;
+    await sleep(startedAt + options.killAt * 60_000 - Date.now());
+    const outage = { killedAt: await server.kill(), readyAt: null as number | null };
+    recorder.outages.push(outage);
+    print(`kill -9 of the server at ${((outage.killedAt - startedAt) / 1000).toFixed(0)} s; starting it again…`);
+    outage.readyAt = await server.launch();
+    life += 1;
+    downtimesMs.push(outage.readyAt - outage.killedAt);
+    print(`ready again after ${((outage.readyAt - outage.killedAt) / 1000).toFixed(1)} s of downtime`);
+  };
+  const imports = Array.from({ length: options.imports }, async (_, i) => {
+    // Spread over the run, the first before a kill in its middle.
+    await sleep((options.minutes * 60_000 * (i + 1)) / (options.imports + 2));
+    return importDetections(world.writer, world.target, importFile!.file, options.detections, finishBy);
+  });
+  const [writes, uploads] = await Promise.all([
+    runWrites(world.writer, world.slides.slice(0, 2), options.writesPerMinute, until),
+    runUploads({
+      client: world.writer,
+      recorder,
+      caseIds: world.uploadCases.slice(0, options.uploads),
+      prefix: world.caseNumberPrefix,
+      slides: world.slides,
+      until,
+      convertBy: finishBy,
+    }),
+    ...world.viewers.map((client, i) => runViewer(client, world, i + 1, until)),
+    kill(),
+  ]);
+  print(`The load stopped; finished at ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`);
+  const importRecords = await Promise.all(imports);
+  await importFile?.remove();
+  print('Reading every drawing and note back…');
+  await verifyWrites(world.writer, writes);
+  const states = await monitor.stop();
+  return {
+    options,
+    startedAt,
+    endedAt: Date.now(),
+    recorder,
+    states,
+    writes,
+    uploads,
+    imports: importRecords,
+    downtimesMs,
+  };
+}

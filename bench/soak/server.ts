@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** How the server is started: the README's command, or the built server it runs. */
+export interface StartCommand {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+}
+
+const READY_POLL_MS = 100;
+const START_TIMEOUT_MS = 600_000;
+const KEPT_OUTPUT = 64 * 1024;
+
+/**
+ * One server on its own data folder and embedded PostgreSQL, started again after a kill -9 with the same command.
+ * Each start runs in a process group of its own, so the npm and shell processes between us and the server go too.
+ */
+export class SoakServer {
+  readonly baseUrl: string;
+  readonly databaseUrl: string;
+  #children: ChildProcess[] = [];
+  #output = '';
+
+  constructor(
+    private readonly start: StartCommand,
+    readonly dataDir: string,
+    readonly port: number,
+    readonly postgresPort: number,
+  ) {
+    this.baseUrl = `http://localhost:${port}`;
+    this.databaseUrl = `postgres://postgres:postgres@localhost:${postgresPort}/pathology`;
+  }
+
+  /** The last of the server's output, to explain a failure. */
+  output(): string {
+    return this.#output;
+  }
+
+  /** Starts the command and waits for the first 200 of /api/v1/health/ready; returns when it came. */
+  async launch(): Promise<number> {
+    const child = spawn(this.start.command, this.start.args, {
+      cwd: this.start.cwd,
+      env: {
+        ...process.env,
+        ...this.start.env,
+        PORT: String(this.port),
+        DATA_DIR: this.dataDir,
+        EMBEDDED_PG_PORT: String(this.postgresPort),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const keep = (chunk: Buffer) => (this.#output = (this.#output + chunk.toString()).slice(-KEPT_OUTPUT));
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    this.#children.push(child);
+    return this.waitReady(child);
+  }
+
+  async waitReady(child: ChildProcess): Promise<number> {
+    const began = Date.now();
+    for (;;) {
+      if (child.exitCode != null || child.signalCode != null) {
+        throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${this.#output}`);
+      }
+      if (Date.now() - began > START_TIMEOUT_MS)
+        throw new Error(`not ready in ${START_TIMEOUT_MS} ms:\n${this.#output}`);
+      const response = await fetch(`${this.baseUrl}/api/v1/health/ready`, { signal: AbortSignal.timeout(5_000) })
+        .then(async (answer) => (await answer.arrayBuffer(), answer))
+        .catch(() => null);
+      if (response?.status === 200) return Date.now();
+      await sleep(READY_POLL_MS);
+    }
+  }
+
+  /** The server process itself (the data folder lock's owner), not npm or a shell before it. */
+  async pid(): Promise<number> {
+    const lock = JSON.parse(await fs.readFile(path.join(this.dataDir, 'server.lock'), 'utf8')) as { pid: number };
+    return lock.pid;
+  }
+
+  /** kill -9 of the server process; returns when it was sent. Its PostgreSQL is left running, as after a crash. */
+  async kill(): Promise<number> {
+    const pid = await this.pid();
+    const killedAt = Date.now();
+    process.kill(pid, 'SIGKILL');
+    return killedAt;
+  }
+
+  /** SIGTERM to the server (it stops its PostgreSQL), then anything left of every start. */
+  async stop(): Promise<void> {
+    const live = this.#children.at(-1);
+    if (live != null && live.exitCode == null && live.signalCode == null) {
+      const exited = new Promise((resolve) => live.once('exit', resolve));
+      await this.pid()
+        .then((pid) => process.kill(pid, 'SIGTERM'))
+        .catch(() => undefined);
+      await Promise.race([exited, sleep(60_000)]);
+    }
+    for (const child of this.#children) {
+      if (child.exitCode == null && child.signalCode == null) {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // the group is gone already
+        }
+      }
+    }
+  }
+}
