@@ -1,21 +1,36 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reviveFailedTiles, tileMayLoadLater, type TileEvents } from './tile-revival.ts';
 
-/** A viewer's event surface: what OpenSeadragon raises with tile-load-failed, handed to the handlers. */
+/** A viewer's event surface: what OpenSeadragon raises with tile-load-failed and tile-loaded, handed to the handlers. */
 function fakeViewer(tileRetryMax?: number) {
-  const handlers = new Set<Parameters<TileEvents['addHandler']>[1]>();
+  type Handler = (event: never) => void;
+  const handlers = { 'tile-load-failed': new Set<Handler>(), 'tile-loaded': new Set<Handler>() };
   const events: TileEvents = {
     tileRetryMax,
-    addHandler: (_name, handler) => void handlers.add(handler),
-    removeHandler: (_name, handler) => void handlers.delete(handler),
+    addHandler: (name: keyof typeof handlers, handler: Handler) => void handlers[name].add(handler),
+    removeHandler: (name: keyof typeof handlers, handler: Handler) => void handlers[name].delete(handler),
   };
-  const fail = (status: number, tries: number, tile = { exists: false }) => {
+  const fail = (
+    status: number,
+    tries: number,
+    tile = { exists: false },
+    tiledImage: { _needsUpdate?: boolean } = {},
+  ) => {
     tile.exists = false;
-    const tiledImage: { _needsUpdate?: boolean } = {};
-    for (const handler of handlers) handler({ tile, tiledImage, tileRequest: { status }, tries });
+    for (const handler of handlers['tile-load-failed']) {
+      (handler as (event: unknown) => void)({ tile, tiledImage, tileRequest: { status }, tries });
+    }
     return { tile, tiledImage };
   };
-  return { events, fail, handlers };
+  /** A tile's data arrived: the promise settles once it is ready to draw, as OpenSeadragon's does. */
+  const load = async (tile: object, tiledImage: { _needsUpdate?: boolean }) => {
+    for (const handler of handlers['tile-loaded']) {
+      (handler as (event: unknown) => void)({ tile, tiledImage, promise: Promise.resolve(tile) });
+    }
+    await Promise.resolve();
+  };
+  const size = () => handlers['tile-load-failed'].size + handlers['tile-loaded'].size;
+  return { events, fail, load, size };
 }
 
 afterEach(() => {
@@ -72,6 +87,24 @@ describe('tile revival', () => {
     vi.advanceTimersByTime(5_000);
     expect(refused.tile.exists).toBe(false);
     expect(pending.tile.exists).toBe(false);
-    expect(viewer.handlers.size).toBe(0);
+    expect(viewer.size()).toBe(0);
+  });
+
+  it("makes the image look at its tiles again when a tile arrives on OpenSeadragon's own retry", async () => {
+    const viewer = fakeViewer(2);
+    const stop = reviveFailedTiles([viewer.events], [1000]);
+    // The first try failed: the level below stands in while OpenSeadragon waits to try again.
+    const { tile, tiledImage } = viewer.fail(503, 1);
+    expect(tiledImage._needsUpdate).toBeUndefined();
+    // The second try brings it, to an image that took itself for fully loaded and would not draw it.
+    await viewer.load(tile, tiledImage);
+    await Promise.resolve();
+    expect(tiledImage._needsUpdate).toBe(true);
+    // A tile that never failed loads the ordinary way, which already draws it.
+    const fresh: { _needsUpdate?: boolean } = {};
+    await viewer.load({ exists: true }, fresh);
+    await Promise.resolve();
+    expect(fresh._needsUpdate).toBeUndefined();
+    stop();
   });
 });
