@@ -1,9 +1,25 @@
 import os from 'node:os';
 import { formatTable } from '../support/table.ts';
 import { SAMPLE_MS, type StateSample } from './monitor.ts';
-import type { SoakResult } from './run-soak.ts';
+import type { ImportRecord } from './imports.ts';
+import type { SoakOptions } from './options.ts';
 import { latencyByKind, percentile, slope, statusCounts, type Kind, type Recorder } from './stats.ts';
-import { lostWrites } from './writes.ts';
+import type { UploadRecord } from './uploads.ts';
+import { lostWrites, type Write } from './writes.ts';
+
+/** Everything a run saw, for the report and the test. */
+export interface SoakResult {
+  options: SoakOptions;
+  startedAt: number;
+  endedAt: number;
+  recorder: Recorder;
+  states: StateSample[];
+  writes: Write[];
+  uploads: UploadRecord[];
+  imports: ImportRecord[];
+  /** Kill to the first 200 of /api/v1/health/ready, per kill, in ms. */
+  downtimesMs: number[];
+}
 
 /** The issue's goals (issue 46). */
 export const GOALS = { tileP99Ms: 300, apiP99Ms: 500, loopP99Ms: 100, rssMiBPerMinute: 5 };

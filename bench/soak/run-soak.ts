@@ -1,28 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { importDetections, writeImportFile, type ImportRecord } from './imports.ts';
-import { startMonitor, type StateSample } from './monitor.ts';
+import { importDetections, writeImportFile } from './imports.ts';
+import { startMonitor } from './monitor.ts';
 import type { SoakOptions } from './options.ts';
-import { intervalLine } from './report.ts';
+import { intervalLine, type SoakResult } from './report.ts';
 import type { SoakServer } from './server.ts';
 import { Recorder } from './stats.ts';
-import { runUploads, type UploadRecord } from './uploads.ts';
+import { runUploads } from './uploads.ts';
 import { runViewer } from './viewers.ts';
 import { buildWorld } from './world.ts';
-import { runWrites, verifyWrites, type Write } from './writes.ts';
-
-/** Everything a run saw, for the report and the test. */
-export interface SoakResult {
-  options: SoakOptions;
-  startedAt: number;
-  endedAt: number;
-  recorder: Recorder;
-  states: StateSample[];
-  writes: Write[];
-  uploads: UploadRecord[];
-  imports: ImportRecord[];
-  /** Kill to the first 200 of /api/v1/health/ready, per kill, in ms. */
-  downtimesMs: number[];
-}
+import { runWrites, verifyWrites } from './writes.ts';
 
 /** Runs the load of `options` on a started server: viewers, uploads, imports, saves, and the kill if asked for. */
 export async function runSoak(
