@@ -30,7 +30,10 @@ beforeAll(async () => {
   // A server of its own, whose conversions hold their pyramid until the test releases them, by the setting made for
   // this (not a mock): the slide is looked at from its original however fast the machine converts it.
   holdDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-e2e-hold-'));
-  [server, browser] = await Promise.all([startAppServer({ env: { CONVERT_HOLD: holdDir } }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startAppServer({ env: { CONVERT_HOLD: holdDir }, logName: 'view-while-converting-server.log' }),
+    launchBrowser(),
+  ]);
 }, 240_000);
 
 afterAll(async () => {
