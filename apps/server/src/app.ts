@@ -168,6 +168,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 10 * 1024 * 1024,
     // Its bare drain 503 lacks Retry-After: registerDrainAnswers answers instead.
     return503OnClosing: false,
+    // Avvio's 10 s per plugin failed a start on a machine loaded by other work (seen at a load average of 25, a
+    // plugin that only registers routes): a slow start is better than none, and a real hang still ends.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
   registerDrainAnswers(app);
   app.setValidatorCompiler(validatorCompiler);
