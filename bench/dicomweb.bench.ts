@@ -18,7 +18,7 @@ import { startServerProcess, waitForHealthy } from '../apps/server/test/server-p
 import { slidePath } from '../apps/server/test/testdata.ts';
 import { startTokenIssuer } from '../apps/server/test/token-issuer.ts';
 import { deriveLargeSlide, SMALL } from './support/derived-slides.ts';
-import { loadNow, verdictWhenQuiet } from './support/quiet.ts';
+import { loadWhenQuiet, verdictWhenQuiet } from './support/quiet.ts';
 import { runWrk, type WrkResult } from './tiles/wrk.ts';
 
 export const description =
@@ -237,7 +237,7 @@ export async function run(args: string[]): Promise<void> {
     for (let round = 0; round < options.rounds; round++) {
       for (const connections of CONNECTIONS) {
         for (const name of Object.keys(lists)) {
-          loads.push(loadNow());
+          loads.push(await loadWhenQuiet());
           const orthancRun = name.includes('Orthanc');
           const result = await runWrk({
             base: orthancRun ? orthanc.url : base,

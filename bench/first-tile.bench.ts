@@ -18,7 +18,7 @@ import { slidePath } from '../apps/server/test/testdata.ts';
 import { deriveLargeSlide, deriveNdpiReplica, SMALL } from './support/derived-slides.ts';
 import { summarize } from './support/stats.ts';
 import { formatTable } from './support/table.ts';
-import { loadNow, QUIET_LOAD } from './support/quiet.ts';
+import { loadWhenQuiet, QUIET_LOAD } from './support/quiet.ts';
 import { startTokenIssuer, type TokenIssuer } from '../apps/server/test/token-issuer.ts';
 
 export const description =
@@ -227,7 +227,7 @@ export async function run(args: string[]): Promise<void> {
       const alone: number[] = [];
       const loads: number[] = [];
       for (let i = 0; i < options.runs; i++) {
-        loads.push(loadNow());
+        loads.push(await loadWhenQuiet());
         runs.push(await oneRun(base, auth, caseId, slide, i, options.pyramidOnly));
         // Interleaved: the same upload with no tile read, so the viewing's cost on the conversion shows.
         if (!options.pyramidOnly) alone.push((await oneRun(base, auth, caseId, slide, i, true)).available);

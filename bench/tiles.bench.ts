@@ -18,7 +18,7 @@ import { freePort } from '../apps/server/test/free-port.ts';
 import { startServerProcess, waitForHealthy, type ServerProcess } from '../apps/server/test/server-process.ts';
 import { slidePath } from '../apps/server/test/testdata.ts';
 import { formatLines, gitRevision } from './support/machine.ts';
-import { loadNow } from './support/quiet.ts';
+import { loadWhenQuiet } from './support/quiet.ts';
 import { startTokenIssuer, type TokenIssuer } from '../apps/server/test/token-issuer.ts';
 import { IIPSRV, startIipImage, startNaiveSharp, startNginx, type Running } from './tiles/servers.ts';
 import { compareWithBaseline, fixed, printGoals, printTable, type Measurement, type Mode } from './tiles/report.ts';
@@ -529,7 +529,7 @@ export async function run(args: string[]): Promise<void> {
             cleanup.add(() => running.stop());
             try {
               await dropCaches(system.files);
-              const load = loadNow();
+              const load = await loadWhenQuiet();
               const common = { base: running.base, connections, headers: system.headers, dir: root };
               const cold = await runWrk({
                 ...common,
