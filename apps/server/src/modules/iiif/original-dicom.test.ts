@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,21 @@ import { useTestApp } from '#test/test-app.ts';
 import { dicomizerSlide, tiffToDicomSlide, zipFiles } from '../../imaging/dicom-read.test-support.ts';
 import { pyramidLevels } from './original-plan.ts';
 import { convertImageJob } from '../images/image-conversion.job.ts';
+
+/**
+ * A frame's bytes as dcmtk reads them from the file, found by its position: dcmdump lists each frame's
+ * PlanePositionSlide in frame order, and +W writes the offset table and then each frame to `<file>.<n>.raw`.
+ */
+async function frameFromFile(file: string, column: number, row: number, dir: string): Promise<Buffer> {
+  const dump = execFileSync('dcmdump', ['-q', '+W', dir, file], { encoding: 'utf8', maxBuffer: 64 * 1024 ** 2 });
+  const values = (tag: string) =>
+    [...dump.matchAll(new RegExp(`\\(${tag}\\) SL (-?\\d+)`, 'g'))].map((match) => Number(match[1]));
+  const columns = values('0048,021e');
+  const rows = values('0048,021f');
+  const frame = columns.findIndex((value, index) => value === column + 1 && rows[index] === row + 1);
+  expect(frame).toBeGreaterThanOrEqual(0);
+  return fs.readFile(path.join(dir, `${path.basename(file)}.${frame + 1}.raw`));
+}
 
 describe('viewing a DICOM slide from its frames while its pyramid builds', () => {
   const t = useTestApp();
@@ -120,9 +136,23 @@ describe('viewing a DICOM slide from its frames while its pyramid builds', () =>
     }
   }
 
-  it('serves an OrthancWSIDicomizer slide (TILED_SPARSE, 512-px JPEG frames) at once, then hands over within 3/255', async () => {
+  it('serves an OrthancWSIDicomizer slide (TILED_SPARSE, 512-px JPEG frames) at once, its frames that are our tiles as they are, then hands over within 3/255', async () => {
     const files = await dicomizerSlide({ tileSize: 512, compression: 'jpeg', pyramid: true });
-    await viewedBeforeAndAfter('dicomizer-512', files, { width: 2220, height: 2967 });
+    await viewedBeforeAndAfter('dicomizer-512', files, { width: 2220, height: 2967 }, async (layerId) => {
+      // Level 0, column 1 and row 2: one whole frame of the largest instance, sent byte for byte.
+      const tile = await get(`/iiif/2/${layerId}/512,1024,512,512/512,/0/default.jpg`);
+      expect([tile.statusCode, tile.headers['content-type']]).toEqual([200, 'image/jpeg']);
+      const frame = await frameFromFile(files[0]!, 512, 1024, await fs.mkdtemp(path.join(dir, 'frames-')));
+      expect(tile.rawPayload.equals(frame)).toBe(true);
+      // Level 1 is cut from level 0, as the conversion makes it, not taken from the Dicomizer's own level 1.
+      const reduced = await get(`/iiif/2/${layerId}/1024,0,1024,1024/512,/0/default.jpg`);
+      const reducedFrame = await frameFromFile(files[1]!, 512, 0, await fs.mkdtemp(path.join(dir, 'frames-')));
+      expect([reduced.statusCode, reduced.rawPayload.equals(reducedFrame)]).toEqual([200, false]);
+      // Asked as PNG, or smaller than the frame, the tile is made from it.
+      const png = await get(`/iiif/2/${layerId}/512,1024,512,512/256,/0/default.png`);
+      expect([png.statusCode, png.headers['content-type']]).toEqual([200, 'image/png']);
+      expect(png.rawPayload.equals(frame)).toBe(false);
+    });
   }, 300_000);
 
   it('serves a TIFFToDicom slide (TILED_FULL, 240-px JPEG frames) at once and hands over within 3/255', async () => {

@@ -4,6 +4,8 @@ import type { ConvertContext } from '../../imaging/context.ts';
 import { frameImage } from '../../imaging/dicom-convert-frames.ts';
 import type { OpenDicomSlide } from '../../imaging/dicom-original.ts';
 import type { DicomLevel, DicomSlide } from '../../imaging/dicom-read-slide.ts';
+import { jpegSegments } from '../../imaging/jpeg-frame.ts';
+import { TILE_SIZE } from '../../imaging/pyramid.ts';
 import { IiifRequestError, type ImageRequest } from './iiif-params.ts';
 import {
   decodeCost,
@@ -39,10 +41,13 @@ export interface OpenDicomOriginal {
 }
 
 const WHITE = { r: 255, g: 255, b: 255 };
+const SOF0 = 0xc0;
 /** Frames decoded at once for one request: a JPEG 2000 frame is one vips process. */
 const PARALLEL_FRAMES = 4;
 /** Time one request may take decoding frames through vips. */
 const DECODE_MS = 30_000;
+/** Colours a JPEG decoder reads from a frame without being told (a JFIF-style YCbCr frame, or grey). */
+const DECODED_AS_CODED = new Set(['YBR_FULL_422', 'YBR_FULL', 'MONOCHROME2']);
 
 /** Frames the conversion's frame reader decodes (dicom-convert-frames.ts): others are refused there too. */
 function readable(level: DicomLevel): boolean {
@@ -116,6 +121,58 @@ function blankJpeg(level: DicomLevel): Promise<Buffer> {
   return blank;
 }
 
+/** Whether a JPEG is baseline (SOF0) and of the given size: what every browser decodes as it is. */
+function isBaselineOfSize(jpeg: Buffer, width: number, height: number): boolean {
+  for (const { marker, position } of jpegSegments(jpeg)) {
+    if (marker >= 0xc1 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return false;
+    if (marker === SOF0) {
+      return (
+        position + 9 <= jpeg.length &&
+        jpeg.readUInt16BE(position + 5) === height &&
+        jpeg.readUInt16BE(position + 7) === width
+      );
+    }
+  }
+  return false;
+}
+
+/**
+ * The frame itself, when the request is exactly one of our tiles and that tile is exactly one JPEG baseline
+ * frame of the level it is cut from (512-px frames on our grid: every inner tile of level 0, and of a reduced
+ * level the scanner wrote where level 0 costs too much): it goes out as the scanner coded it, neither decoded
+ * nor coded a second time, so it loses nothing more and costs one read, as DICOMweb gives that frame. A frame
+ * whose colours a decoder must be told (RGB without a marker) or that is not baseline is decoded as others are.
+ * Null otherwise. The conversion still codes the pyramid afresh from level 0 (a frame can only be taken as it
+ * is where the tilings match, and the conversion's dzsave cuts and codes every tile itself).
+ */
+async function passThrough(
+  opened: OpenDicomOriginal,
+  source: DicomSource,
+  level: number,
+  request: ImageRequest,
+  tiles: TileCache,
+): Promise<Buffer | null> {
+  const { page } = source;
+  const span = TILE_SIZE * 2 ** level;
+  const { x, y, width, height } = request.region;
+  if (request.format !== 'jpg' || request.quality !== 'default' || request.rotation !== 0 || request.mirror)
+    return null;
+  if (source.scale !== 2 ** level || page.tileWidth !== TILE_SIZE || page.tileHeight !== TILE_SIZE) return null;
+  if (request.width !== TILE_SIZE || request.height !== TILE_SIZE || width !== span || height !== span) return null;
+  if (x % span !== 0 || y % span !== 0) return null;
+  const column = x / span;
+  const row = y / span;
+  // A frame on the level's edge holds padding beyond it; the tile there is smaller.
+  if ((column + 1) * TILE_SIZE > page.width || (row + 1) * TILE_SIZE > page.height) return null;
+  const index = row * page.tilesAcross + column;
+  const placed = page.tiles.get(index);
+  if (placed == null || placed.instance.coding !== 'jpeg' || !DECODED_AS_CODED.has(placed.instance.photometric)) {
+    return null;
+  }
+  const frame = await frameBytes(opened, page, index, tiles);
+  return isBaselineOfSize(frame, TILE_SIZE, TILE_SIZE) ? frame : null;
+}
+
 /** A rectangle of a level from frames of any coding, each decoded as the conversion decodes it, a few at a time. */
 async function decodedRegion(opened: OpenDicomOriginal, level: DicomLevel, rect: Rect): Promise<Sharp> {
   const context: ConvertContext = {
@@ -166,8 +223,9 @@ async function region(opened: OpenDicomOriginal, level: DicomLevel, rect: Rect, 
 }
 
 /**
- * Answers a IIIF request from a DICOM slide's frames while its pyramid builds: the tile is cut from the
- * level dicomSourceFor picks, decoding only the frames under it, and scaled to size.
+ * Answers a IIIF request from a DICOM slide's frames while its pyramid builds: a tile that is one JPEG
+ * baseline frame goes out as it is; otherwise the tile is cut from the level dicomSourceFor picks,
+ * decoding only the frames under it, and scaled to size.
  */
 export async function renderFromDicom(
   opened: OpenDicomOriginal,
@@ -177,6 +235,8 @@ export async function renderFromDicom(
 ): Promise<RenderedImage> {
   const level = chooseLevel(plan.levels, request);
   const source = dicomSourceFor(plan, level);
+  const frame = await passThrough(opened, source, level, request, tiles);
+  if (frame != null) return { body: frame, contentType: 'image/jpeg', passThrough: true };
   const rect = pageRect(source.page, source.scale, request.region);
   if (rect.width * rect.height > MAX_REQUEST_DECODE) {
     throw new IiifRequestError(400, 'Region too large while the pyramid is being built');
