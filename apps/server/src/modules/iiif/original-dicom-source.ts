@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -26,6 +27,31 @@ async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Extractions a process left behind when it ended without closing them (a crash, a kill): those of
+ * processes gone, and those under this process's own id, which a container gives again after a restart.
+ */
+async function removeLeftovers(dicomDir: string): Promise<void> {
+  const names = await fs.readdir(dicomDir).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => {
+        const pid = Number(name.split('-')[0]);
+        return Number.isInteger(pid) && (pid === process.pid || !alive(pid));
+      })
+      .map((name) => fs.rm(path.join(dicomDir, name), { recursive: true, force: true })),
+  );
+}
+
 /**
  * DICOM uploads (one Part 10 file, or a zip of a slide's instances) opened for serving before their
  * conversion: which stored originals are DICOM is found once per key from their first bytes (a zip's from
@@ -35,7 +61,9 @@ async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
 export function createDicomOriginals(deps: { blobs: BlobStore; cacheDir: string; maxOpen: number }) {
   const kinds = new Map<string, Promise<boolean>>();
   const open = new Map<string, Promise<OpenedDicom>>();
-  let opened = 0;
+  const dicomDir = path.join(deps.cacheDir, 'dicom');
+  // Opened only once swept: a folder of this process made meanwhile would be taken for a leftover.
+  const swept = removeLeftovers(dicomDir).catch(() => {});
 
   async function isDicom(key: string): Promise<boolean> {
     const stat = await deps.blobs.stat(key);
@@ -48,7 +76,8 @@ export function createDicomOriginals(deps: { blobs: BlobStore; cacheDir: string;
   }
 
   async function openDicom(key: string): Promise<OpenedDicom> {
-    const folder = path.join(deps.cacheDir, 'dicom', `${process.pid}-${opened++}`);
+    await swept;
+    const folder = path.join(dicomDir, `${process.pid}-${randomUUID()}`);
     await fs.mkdir(folder, { recursive: true });
     const remove = () => fs.rm(folder, { recursive: true, force: true });
     try {

@@ -120,7 +120,13 @@ describe('viewing a DICOM slide from its frames while its pyramid builds', () =>
     }
 
     await convert(imageId);
-    expect(await image(imageId)).toMatchObject({ status: 'available', tileSource: { url: before.tileSource!.url } });
+    // The scale shown from the first tile on is the one the conversion records.
+    expect(await image(imageId)).toMatchObject({
+      status: 'available',
+      tileSource: { url: before.tileSource!.url },
+      magnification: before.magnification,
+      resolution: before.resolution,
+    });
     expect((await get(`/iiif/2/${layerId}/info.json`)).json()).toEqual(info.json());
     await vi.waitFor(
       async () =>
@@ -134,6 +140,7 @@ describe('viewing a DICOM slide from its frames while its pyramid builds', () =>
       expect(response.statusCode, tile).toBe(200);
       expect(await meanAbsoluteDifference(fromFrames.get(tile)!, response.rawPayload), tile).toBeLessThanOrEqual(3);
     }
+    return before.magnification;
   }
 
   it('serves an OrthancWSIDicomizer slide (TILED_SPARSE, 512-px JPEG frames) at once, its frames that are our tiles as they are, then hands over within 3/255', async () => {
@@ -156,7 +163,11 @@ describe('viewing a DICOM slide from its frames while its pyramid builds', () =>
   }, 300_000);
 
   it('serves a TIFFToDicom slide (TILED_FULL, 240-px JPEG frames) at once and hands over within 3/255', async () => {
-    await viewedBeforeAndAfter('tifftodicom', await tiffToDicomSlide(), { width: 2220, height: 2967 });
+    const magnification = await viewedBeforeAndAfter('tifftodicom', await tiffToDicomSlide(), {
+      width: 2220,
+      height: 2967,
+    });
+    expect(magnification).toBe(20);
   }, 300_000);
 
   it('serves JPEG 2000 and uncompressed frames at once, decoded as the conversion decodes them, within 3/255 of the pyramid', async () => {
