@@ -81,6 +81,7 @@ import { cacheCallers } from './auth/caller-cache.ts';
 import { iiifRoutes } from './modules/iiif/iiif.routes.ts';
 import { createEarlyView } from './modules/images/early-view.ts';
 import { createLayerAccess } from './modules/iiif/layer-access.ts';
+import { createDicomOriginals } from './modules/iiif/original-dicom-source.ts';
 import { createOriginalSource, ORIGINALS_OPEN } from './modules/iiif/original-source.ts';
 import { createPyramidCache } from './modules/iiif/pyramid-cache.ts';
 import { exportRoutes } from './modules/exports/export.routes.ts';
@@ -197,12 +198,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const resolveAccount: AccountResolver = (token) => accounts.resolveCaller(token);
   const capabilities = createCapabilitiesService(createAccessRepository(db));
   const { blobs } = deps;
+  const originalsDir = path.join(deps.config.dataDir, 'cache', 'originals');
   const originals = createOriginalSource(
-    createPyramidCache({
-      blobs,
-      cacheDir: path.join(deps.config.dataDir, 'cache', 'originals'),
-      maxOpen: ORIGINALS_OPEN,
-    }),
+    createPyramidCache({ blobs, cacheDir: originalsDir, maxOpen: ORIGINALS_OPEN }),
+    createDicomOriginals({ blobs, cacheDir: originalsDir, maxOpen: ORIGINALS_OPEN }),
   );
   const earlyView = createEarlyView({ db, originals, log: app.log });
   // A stored upload whose original reads tile by tile is viewable before its conversion is even queued.

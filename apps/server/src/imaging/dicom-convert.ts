@@ -2,13 +2,13 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { remainingMs, type ConvertContext } from './context.ts';
 import { frameImage, InstanceFiles, levelTiles } from './dicom-convert-frames.ts';
+import { dicomScale } from './dicom-original.ts';
 import { readDicomInstance, type DicomInstance } from './dicom-read.ts';
 import { assembleSlide, type AssociatedFlavour, type DicomSlide } from './dicom-read-slide.ts';
 import { UnsupportedImageError } from './errors.ts';
 import { FLAT_LAYER, type AssociatedPicture } from './layers.ts';
 import { checkDimensions } from './limits.ts';
 import { JPEG_QUALITY, writeAtomically, writeThumbnail } from './pyramid.ts';
-import { resolutionFromMpp } from './resolution.ts';
 import { writeJpegTiledTiff } from './tiled-tiff-writer.ts';
 import type { ConvertedImage } from './types.ts';
 import { writeVipsPyramid } from './vips-cli.ts';
@@ -59,14 +59,13 @@ export async function convertDicom(
     await rm(levelPath, { force: true });
   }
   const volume = base.instances[0];
-  const spacing = base.instances.find((instance) => instance.pixelSpacingMm)?.pixelSpacingMm ?? null;
+  const { resolution, magnification } = dicomScale(slide);
   return {
     format: 'dicom',
     width: base.width,
     height: base.height,
-    // PixelSpacing is [between rows, between columns] in mm: the column spacing is a pixel's width.
-    resolution: spacing ? resolutionFromMpp(spacing[1] * 1000, spacing[0] * 1000) : null,
-    magnification: instances.find((instance) => instance.objectivePower)?.objectivePower ?? null,
+    resolution,
+    magnification,
     scannedIn: scanner(volume),
     scannedAt: volume?.acquired ?? null,
     layers: [{ layerNumber: 0, width: base.width, height: base.height, pyramidPath, metadata: FLAT_LAYER }],

@@ -32,9 +32,9 @@ async function levelSizes(target: LayerTarget, pyramids: PyramidCache, originals
     const tile = { width: full?.tileWidth ?? TILE_SIZE.width, height: full?.tileHeight ?? TILE_SIZE.height };
     return { levels: pyramid.levels, tile };
   }
-  const { plan } = await originals.open(target.pyramidKey);
-  if (plan == null) throw HttpError.notFound();
-  return { levels: plan.levels, tile: TILE_SIZE };
+  const served = await originals.served(target.pyramidKey);
+  if (served == null) throw HttpError.notFound();
+  return { levels: served.levels, tile: TILE_SIZE };
 }
 
 function serviceId(request: FastifyRequest, id: string): string {

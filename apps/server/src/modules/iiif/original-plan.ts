@@ -6,6 +6,12 @@ export interface LevelSize {
   height: number;
 }
 
+/** Something of an original's that tiles are cut from, and how many full-resolution pixels one of its pixels spans. */
+export interface ScaledSource {
+  page: { width: number; height: number };
+  scale: number;
+}
+
 /** A page of the original that tiles are cut from, and how many full-resolution pixels one of its pixels spans. */
 export interface SourcePage {
   page: TiffPage;
@@ -73,7 +79,7 @@ function asSource(full: TiffPage, page: TiffPage): SourcePage | null {
  * factor finer (block means then give the pyramid's very pixels), unless that costs more than
  * MAX_DECODE_PIXELS a tile; else the most reduced page with the detail (a page at another ratio is resampled).
  */
-export function sourceFor(plan: Pick<OriginalPlan, 'sources'>, level: number): SourcePage {
+export function sourceFor<S extends ScaledSource>(plan: { sources: readonly S[] }, level: number): S {
   const levelScale = 2 ** level;
   const detailed = plan.sources.filter((source) => source.scale <= levelScale * (1 + 1e-9));
   const whole = detailed.filter(
@@ -83,9 +89,14 @@ export function sourceFor(plan: Pick<OriginalPlan, 'sources'>, level: number): S
 }
 
 /** Pixels decoded for the costliest tile of a level. */
-function decodeCost(levelScale: number, source: SourcePage): number {
+export function decodeCost(levelScale: number, source: ScaledSource): number {
   const span = (TILE_SIZE * levelScale) / source.scale;
   return Math.min(span, source.page.width) * Math.min(span, source.page.height);
+}
+
+/** Whether every level's tiles can be cut from the sources within MAX_DECODE_PIXELS each. */
+export function withinDecodeCost(plan: { levels: readonly LevelSize[]; sources: readonly ScaledSource[] }): boolean {
+  return plan.levels.every((_, level) => decodeCost(2 ** level, sourceFor(plan, level)) <= MAX_DECODE_PIXELS);
 }
 
 function asPyramid(levels: readonly LevelSize[], sources: readonly SourcePage[]): TiffPage[] | null {
@@ -120,6 +131,6 @@ export function planOriginal(pages: readonly TiffPage[]): OriginalPlan | null {
     .filter((source, index, all) => index === 0 || source.scale !== all[index - 1]!.scale);
   const levels = pyramidLevels(full.width, full.height);
   const plan = { levels, sources };
-  if (levels.some((_, level) => decodeCost(2 ** level, sourceFor(plan, level)) > MAX_DECODE_PIXELS)) return null;
+  if (!withinDecodeCost(plan)) return null;
   return { ...plan, pyramidPages: asPyramid(levels, sources) };
 }

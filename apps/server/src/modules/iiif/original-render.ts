@@ -25,7 +25,7 @@ const ADOBE_RGB = Buffer.from([
 ]);
 const PHOTOMETRIC_RGB = 2;
 /** The most pixels of the original one request may have decoded (a large region at full detail). */
-const MAX_REQUEST_DECODE = 64 * 1024 * 1024;
+export const MAX_REQUEST_DECODE = 64 * 1024 * 1024;
 
 /** A stored JPEG tile of an original as a complete JPEG that any decoder reads in the right colours. */
 export function originalJpegTile(page: Pick<TiffPage, 'jpegTables' | 'photometric'>, stored: Buffer): Buffer {
@@ -47,7 +47,7 @@ async function readOriginalTile(original: OpenPyramid, page: TiffPage, index: nu
 }
 
 /** The part of a source page under a full-resolution region, at least one pixel, within the page. */
-export function pageRect(page: Pick<TiffPage, 'width' | 'height'>, scale: number, region: Region): Rect {
+export function pageRect(page: { width: number; height: number }, scale: number, region: Region): Rect {
   const left = Math.min(Math.floor(region.x / scale), page.width - 1);
   const top = Math.min(Math.floor(region.y / scale), page.height - 1);
   const right = Math.min(page.width, Math.max(left + 1, Math.round((region.x + region.width) / scale)));
@@ -56,7 +56,7 @@ export function pageRect(page: Pick<TiffPage, 'width' | 'height'>, scale: number
 }
 
 /** The cut at the requested size: shrunk by block means when the source is a whole factor finer than the level. */
-async function scaled(source: Sharp, rect: Rect, factor: number, request: ImageRequest): Promise<Sharp> {
+export async function scaled(source: Sharp, rect: Rect, factor: number, request: ImageRequest): Promise<Sharp> {
   let image = source;
   let { width, height } = rect;
   if (Number.isInteger(factor) && factor >= 2) {

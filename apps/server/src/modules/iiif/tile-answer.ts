@@ -2,7 +2,6 @@ import { HttpError } from '../../http/http-error.ts';
 import { IIIF_PROFILE } from './info-json.ts';
 import { IiifRequestError, parseImageRequest } from './iiif-params.ts';
 import type { LayerTarget } from './layer-access.ts';
-import { renderFromOriginal } from './original-render.ts';
 import type { OriginalSource } from './original-source.ts';
 import type { PyramidCache } from './pyramid-cache.ts';
 import type { TileCache } from './tile-cache.ts';
@@ -82,10 +81,10 @@ export function cachedPyramidTile(
 export async function renderTile(target: LayerTarget, parts: TileParts, sources: TileSources): Promise<RenderedImage> {
   try {
     if (!target.fromOriginal) return await renderPyramidTile(target.pyramidKey, parts, sources);
-    const { original, plan } = await sources.originals.open(target.pyramidKey);
-    const full = plan?.levels[0];
-    if (plan == null || full == null) throw HttpError.notFound();
-    return await renderFromOriginal(original, plan, parseImageRequest(parts, full), sources.tiles);
+    const served = await sources.originals.served(target.pyramidKey);
+    const full = served?.levels[0];
+    if (served == null || full == null) throw HttpError.notFound();
+    return await served.render(parseImageRequest(parts, full), sources.tiles);
   } catch (error) {
     if (error instanceof IiifRequestError) throw new HttpError(error.statusCode, error.message);
     throw error;

@@ -23,7 +23,7 @@ export interface Rect {
   height: number;
 }
 
-interface Piece extends Rect {
+export interface Piece extends Rect {
   index: number;
   /** Where the piece goes in the joined rectangle. */
   x: number;
@@ -31,7 +31,7 @@ interface Piece extends Rect {
 }
 
 /** The parts of `rect` each stored tile holds, in tile-local coordinates. */
-function piecesOf(page: TiffPage, tileWidth: number, tileHeight: number, rect: Rect): Piece[] {
+export function piecesOf(page: Pick<TiffPage, 'width'>, tileWidth: number, tileHeight: number, rect: Rect): Piece[] {
   const across = Math.ceil(page.width / tileWidth);
   const pieces: Piece[] = [];
   const lastRow = Math.floor((rect.top + rect.height - 1) / tileHeight);
@@ -96,7 +96,7 @@ function stitched(pieces: readonly Piece[], tiles: readonly Buffer[], rect: Rect
  * other pages, or for rectangles over more than MAX_TILES tiles.
  */
 export async function regionFromStoredTiles(
-  page: TiffPage,
+  page: Pick<TiffPage, 'compression' | 'tileWidth' | 'tileHeight' | 'width'>,
   rect: Rect,
   storedTile: (index: number) => Promise<Buffer>,
 ): Promise<{ image: Sharp; tiles: number } | null> {

@@ -2,10 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { imageLayers, images } from '../../db/schema/index.ts';
-import { declaredScale } from '../../imaging/index.ts';
 import { FLAT_LAYER } from '../../imaging/layers.ts';
 import { SERVABLE_FROM_ORIGINAL } from '../iiif/layer-access.ts';
-import { renderFromOriginal } from '../iiif/original-render.ts';
 import type { OriginalSource } from '../iiif/original-source.ts';
 import { createTileCache } from '../iiif/tile-cache.ts';
 
@@ -31,12 +29,11 @@ export function createEarlyView(deps: { db: Db; originals: OriginalSource; log: 
     // A reprocess keeps what it showed: its layers stay until the new ones are swapped in.
     const [layer] = await db.select({ id: imageLayers.id }).from(imageLayers).where(eq(imageLayers.imageId, imageId));
     if (layer != null) return false;
-    const { original, plan } = await deps.originals.open(image.originalKey);
-    const full = plan?.levels[0];
-    const first = original.pages[0];
-    if (full == null || first == null) return false;
+    const served = await deps.originals.served(image.originalKey);
+    const full = served?.levels[0];
+    if (served == null || full == null) return false;
     // The viewer's magnification, µm/px and scale bar need these from the first tile on, not from the hand-over.
-    const { resolution, magnification } = declaredScale(first);
+    const { resolution, magnification } = served.scale;
     return db.transaction(async (tx) => {
       const [updated] = await tx
         .update(images)
@@ -74,10 +71,10 @@ export function createEarlyView(deps: { db: Db; originals: OriginalSource; log: 
         .innerJoin(images, eq(images.id, imageLayers.imageId))
         .where(and(eq(imageLayers.imageId, imageId), SERVABLE_FROM_ORIGINAL));
       if (layer == null) return null;
-      const { original, plan } = await deps.originals.open(layer.key);
-      const full = plan?.levels[0];
-      const top = plan?.levels.at(-1);
-      if (plan == null || full == null || top == null) return null;
+      const served = await deps.originals.served(layer.key);
+      const full = served?.levels[0];
+      const top = served?.levels.at(-1);
+      if (served == null || full == null || top == null) return null;
       const request = {
         region: { x: 0, y: 0, width: full.width, height: full.height },
         width: top.width,
@@ -87,7 +84,7 @@ export function createEarlyView(deps: { db: Db; originals: OriginalSource; log: 
         quality: 'default' as const,
         format: 'jpg' as const,
       };
-      const { body } = await renderFromOriginal(original, plan, request, tiles);
+      const { body } = await served.render(request, tiles);
       return { key: `${layer.key}#thumbnail`, body };
     },
 
