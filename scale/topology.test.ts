@@ -8,12 +8,12 @@ import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { factories } from '../apps/server/test/factories.ts';
 import { slidePath } from '../apps/server/test/testdata.ts';
 import { signIn } from './sign-in.ts';
-import { startTopology, type AppProcess, type Topology } from './topology.ts';
+import { NGINX_FAIL_SECONDS, startTopology, type AppProcess, type Topology } from './topology.ts';
 
 const EMAIL = 'scale@example.test';
 const PASSWORD = 'scale test password';
 /** nginx skips a failed API for this long (fail_timeout): no run of 5xx answers may last longer. */
-const HEALTH_INTERVAL_MS = 2_000;
+const HEALTH_INTERVAL_MS = NGINX_FAIL_SECONDS * 1000;
 
 /** Asks nginx for readiness every 100 ms and keeps the longest run of 5xx answers. */
 function probe(url: string) {

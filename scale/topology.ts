@@ -60,6 +60,9 @@ export async function startS3(dir: string): Promise<Part & { env: Record<string,
   return { env: server.env('slides', 'pathology'), stop: () => server.stop() };
 }
 
+/** nginx's health interval here: how long it skips an API process after one failure before trying it again. */
+export const NGINX_FAIL_SECONDS = 2;
+
 /**
  * nginx balancing the API processes round-robin, as deploy/nginx.conf does: a process that refuses
  * connections or answers 502/503 is skipped for `failSeconds` and the request, bodies included
@@ -69,7 +72,7 @@ export async function startNginx(
   dir: string,
   upstreams: number[],
   port: number,
-  failSeconds = 2,
+  failSeconds = NGINX_FAIL_SECONDS,
 ): Promise<Part & { url: string }> {
   await fs.mkdir(dir, { recursive: true });
   const user = process.getuid?.() === 0 ? `user ${os.userInfo().username};\n` : '';

@@ -1,14 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import type { SoakServer } from './server.ts';
+import type { SoakTarget } from './target.ts';
 
 /** How often the server's state is read: prom-client's event-loop percentiles cover the time since the last read. */
 export const SAMPLE_MS = 5_000;
 
-/** The server's state at one moment; null where it did not answer (down, restarting). */
+/**
+ * The server's state at one moment (the scaled topology's: RSS and pool connections summed over its processes, the
+ * worst event-loop delay); null where it did not answer (down, restarting).
+ */
 export interface StateSample {
   at: number;
-  /** Which start of the server answered (0 before any kill), to judge memory per process. */
+  /** Which set of processes answered (0 before any kill, one more after each kill and restart), to judge memory. */
   life: number;
   rssMiB: number | null;
   /** 99th percentile and maximum of the event loop's delay since the previous sample. */
@@ -55,16 +58,22 @@ function poolTotal(text: string): number | null {
     : lines.reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 }
 
-async function sample(server: SoakServer, life: number): Promise<StateSample> {
-  const text = await fetch(`${server.baseUrl}/metrics`, { signal: AbortSignal.timeout(10_000) })
-    .then((response) => (response.ok ? response.text() : ''))
-    .catch(() => '');
-  const seconds = (name: string) => {
-    const value = metric(text, name);
-    return value == null ? null : value * 1000;
-  };
-  const rss = metric(text, 'process_resident_memory_bytes');
-  const connections = await clientConnections(server.databaseUrl);
+/** The state of the processes running now: RSS and pool connections added up, event-loop delays at their worst. */
+async function sample(target: SoakTarget, life: number): Promise<StateSample> {
+  const texts = await Promise.all(
+    target.metricsUrls().map((url) =>
+      fetch(url, { signal: AbortSignal.timeout(10_000) })
+        .then((response) => (response.ok ? response.text() : ''))
+        .catch(() => ''),
+    ),
+  );
+  const each = (read: (text: string) => number | null) =>
+    texts.map(read).filter((value): value is number => value != null);
+  const sum = (values: number[]) => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0));
+  const worst = (values: number[]) => (values.length === 0 ? null : Math.max(...values));
+  const seconds = (name: string) => worst(each((text) => metric(text, name)).map((value) => value * 1000));
+  const rss = sum(each((text) => metric(text, 'process_resident_memory_bytes')));
+  const connections = await clientConnections(target.databaseUrl);
   return {
     at: Date.now(),
     life,
@@ -72,17 +81,17 @@ async function sample(server: SoakServer, life: number): Promise<StateSample> {
     loopP99Ms: seconds('nodejs_eventloop_lag_p99_seconds'),
     loopMaxMs: seconds('nodejs_eventloop_lag_max_seconds'),
     postgresConnections: connections,
-    poolConnections: poolTotal(text),
+    poolConnections: sum(each(poolTotal)),
   };
 }
 
 /** Reads the server's state every SAMPLE_MS until stopped; `life()` says which start of the server runs. */
-export function startMonitor(server: SoakServer, life: () => number, onSample: (sample: StateSample) => void) {
+export function startMonitor(target: SoakTarget, life: () => number, onSample: (sample: StateSample) => void) {
   const samples: StateSample[] = [];
   let running = true;
   const done = (async () => {
     while (running) {
-      const taken = await sample(server, life());
+      const taken = await sample(target, life());
       samples.push(taken);
       onSample(taken);
       await sleep(SAMPLE_MS);

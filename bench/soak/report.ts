@@ -4,6 +4,7 @@ import { SAMPLE_MS, type StateSample } from './monitor.ts';
 import type { ImportRecord } from './imports.ts';
 import type { SoakOptions } from './options.ts';
 import { latencyByKind, percentile, slope, statusCounts, type Kind, type Recorder } from './stats.ts';
+import type { Kill } from './target.ts';
 import type { UploadRecord } from './uploads.ts';
 import { lostWrites, type Write } from './writes.ts';
 
@@ -17,7 +18,8 @@ export interface SoakResult {
   writes: Write[];
   uploads: UploadRecord[];
   imports: ImportRecord[];
-  /** Kill to the first 200 of /api/v1/health/ready, per kill, in ms. */
+  kills: Kill[];
+  /** Kill to the first 200 of /api/v1/health/ready, per kill of a process started again, in ms. */
   downtimesMs: number[];
 }
 
@@ -112,12 +114,41 @@ export function tally(result: SoakResult) {
   };
 }
 
+/** The 5xx answers that came inside each kill's excused interval, and those outside every one. */
+export function serverErrorsByKill(result: SoakResult): { inside: number[]; outside: number } {
+  const errors = result.recorder.samples.filter((sample) => sample.status >= 500);
+  return {
+    inside: result.kills.map(
+      (kill) => errors.filter((sample) => sample.at >= kill.killedAt && sample.at <= kill.excusedUntil).length,
+    ),
+    outside: result.recorder.judged().filter((sample) => sample.status >= 500).length,
+  };
+}
+
+/** Lines on the kills of processes left dead (the scaled topology): when, and the 5xx around them. */
+function killLines(result: SoakResult): string[] {
+  if (result.kills.every((kill) => kill.restarted)) return [];
+  const { inside, outside } = serverErrorsByKill(result);
+  return [
+    "Kills (kill -9, not started again; a 5xx is excused inside nginx's health interval after an API's kill):",
+    ...result.kills.map(
+      (kill, i) =>
+        `  ${kill.process} at ${fixed((kill.killedAt - result.startedAt) / 1000)} s` +
+        (kill.note ? ` (${kill.note})` : '') +
+        `: 5xx inside its interval of ${fixed((kill.excusedUntil - kill.killedAt) / 1000, 1)} s: ${inside[i]}`,
+    ),
+    `  5xx outside every interval: ${outside}`,
+  ];
+}
+
 /** The run's figures and a verdict per goal. */
 export function finalReport(result: SoakResult): { text: string; verdicts: Verdict[] } {
   const { recorder } = result;
   const counts = tally(result);
   const lines: string[] = [];
   const minutes = (result.endedAt - result.startedAt) / 60_000;
+  const scaled = result.options.topology === 'scaled';
+  const excused = scaled ? "the kills' health intervals" : 'the downtime';
   lines.push(
     `\nRequests: ${recorder.samples.length} in ${minutes.toFixed(1)} min (the run and its finish: last conversions, ` +
       'imports, reading back); by status: ' +
@@ -125,7 +156,8 @@ export function finalReport(result: SoakResult): { text: string; verdicts: Verdi
         .map(([status, count]) => `${status === 0 ? 'no answer' : status} × ${count}`)
         .join(', '),
   );
-  if (recorder.outages.length > 0) {
+  lines.push(...killLines(result));
+  if (result.downtimesMs.length > 0) {
     lines.push(
       `Downtime (kill -9 → first 200 of /api/v1/health/ready): ` +
         result.downtimesMs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ') +
@@ -143,11 +175,11 @@ export function finalReport(result: SoakResult): { text: string; verdicts: Verdi
   }
   if (failures.size > 0) {
     lines.push(
-      'Answers other than 2xx and 3xx outside the downtime:' +
+      `Answers other than 2xx and 3xx outside ${excused}:` +
         [...failures].map(([key, count]) => `\n  ${key} × ${count}`).join(''),
     );
   }
-  lines.push('\nLatency outside the downtime, answered requests (ms):');
+  lines.push(`\nLatency outside ${excused}, answered requests (ms):`);
   lines.push(
     formatTable(
       [
@@ -201,7 +233,8 @@ export function finalReport(result: SoakResult): { text: string; verdicts: Verdi
     .map((state) => state.postgresConnections)
     .filter((value): value is number => value != null);
   lines.push(
-    `Server: RSS ${fixed(Math.min(...ownRss))}–${fixed(Math.max(...ownRss))} MiB, PostgreSQL connections ` +
+    `${scaled ? 'Servers (summed over the processes running)' : 'Server'}: ` +
+      `RSS ${fixed(Math.min(...ownRss))}–${fixed(Math.max(...ownRss))} MiB, PostgreSQL connections ` +
       `${fixed(Math.min(...connections))}–${fixed(Math.max(...connections))}; load average at the end ` +
       `${os
         .loadavg()
@@ -220,7 +253,7 @@ export function finalReport(result: SoakResult): { text: string; verdicts: Verdi
   const lost = counts.lostWrites + counts.uploadsNotConverted + counts.importsNotCompleted;
   const verdicts: Verdict[] = [
     {
-      goal: '0 answers 5xx (outside the downtime)',
+      goal: `0 answers 5xx (outside ${excused})`,
       value: `${counts.serverErrorsOutsideDowntime} (and ${counts.unansweredOutsideDowntime} without an answer)`,
       verdict: verdict(counts.serverErrorsOutsideDowntime === 0),
     },

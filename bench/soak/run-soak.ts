@@ -3,23 +3,23 @@ import { importDetections, writeImportFile } from './imports.ts';
 import { startMonitor } from './monitor.ts';
 import type { SoakOptions } from './options.ts';
 import { intervalLine, type SoakResult } from './report.ts';
-import type { SoakServer } from './server.ts';
 import { Recorder } from './stats.ts';
+import type { SoakTarget } from './target.ts';
 import { runUploads } from './uploads.ts';
 import { runViewer } from './viewers.ts';
 import { buildWorld } from './world.ts';
 import { runWrites, verifyWrites } from './writes.ts';
 
-/** Runs the load of `options` on a started server: viewers, uploads, imports, saves, and the kill if asked for. */
+/** Runs the load of `options` on a started server or topology: viewers, uploads, imports, saves, the kills asked for. */
 export async function runSoak(
-  server: SoakServer,
+  target: SoakTarget,
   options: SoakOptions,
   print: (line: string) => void = console.log,
 ): Promise<SoakResult> {
   const recorder = new Recorder();
   print('Preparing: a group, accounts, cases and two converted slides…');
   const preparing = performance.now();
-  const world = await buildWorld(server, options.viewers, recorder);
+  const world = await buildWorld(target, options.viewers, recorder);
   const importFile = options.imports > 0 ? await writeImportFile(world.target, options.detections) : null;
   print(`Prepared in ${((performance.now() - preparing) / 1000).toFixed(1)} s.`);
   // The preparation's requests are no part of the figures.
@@ -30,7 +30,7 @@ export async function runSoak(
   let life = 0;
   let lastPrinted = startedAt;
   const monitor = startMonitor(
-    server,
+    target,
     () => life,
     () => {
       if (Date.now() - lastPrinted < options.printEverySeconds * 1000 - 1) return;
@@ -41,26 +41,16 @@ export async function runSoak(
   print(
     `Running ${options.minutes} min: ${options.viewers} viewers, ${options.uploads} uploads at once, ` +
       `${options.imports} imports of ${options.detections} detections, ${options.writesPerMinute} saves per minute` +
-      (options.killAt == null ? '' : `, kill -9 at minute ${options.killAt}`),
+      (options.killAt == null ? '' : `, kill -9 at minute ${options.killAt}`) +
+      (options.killApiAt == null ? '' : `, kill -9 of API 1 at minute ${options.killApiAt}`) +
+      (options.killWorkerAt == null ? '' : `, kill -9 of worker 1 at minute ${options.killWorkerAt}`),
   );
-  const downtimesMs: number[] = [];
-  const kill = async () => {
-    if (options.killAt == null) return;
-    await sleep(startedAt + options.killAt * 60_000 - Date.now());
-    const outage = { killedAt: await server.kill(), readyAt: null as number | null };
-    recorder.outages.push(outage);
-    print(`kill -9 of the server at ${((outage.killedAt - startedAt) / 1000).toFixed(0)} s; starting it again…`);
-    outage.readyAt = await server.launch();
-    life += 1;
-    downtimesMs.push(outage.readyAt - outage.killedAt);
-    print(`ready again after ${((outage.readyAt - outage.killedAt) / 1000).toFixed(1)} s of downtime`);
-  };
   const imports = Array.from({ length: options.imports }, async (_, i) => {
     // Spread over the run, the first before a kill in its middle.
     await sleep((options.minutes * 60_000 * (i + 1)) / (options.imports + 2));
     return importDetections(world.writer, world.target, importFile!.file, options.detections, finishBy);
   });
-  const [writes, uploads] = await Promise.all([
+  const [writes, uploads, kills] = await Promise.all([
     runWrites(world.writer, world.slides.slice(0, 2), options.writesPerMinute, until),
     runUploads({
       client: world.writer,
@@ -71,8 +61,8 @@ export async function runSoak(
       until,
       convertBy: finishBy,
     }),
+    target.disrupt(options, { startedAt, recorder, print, nextLife: () => (life += 1) }),
     ...world.viewers.map((client, i) => runViewer(client, world, i + 1, until)),
-    kill(),
   ]);
   print(`The load stopped; finished at ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`);
   const importRecords = await Promise.all(imports);
@@ -89,6 +79,7 @@ export async function runSoak(
     writes,
     uploads,
     imports: importRecords,
-    downtimesMs,
+    kills,
+    downtimesMs: kills.filter((kill) => kill.restarted).map((kill) => kill.readyAt! - kill.killedAt),
   };
 }

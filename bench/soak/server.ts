@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { SoakOptions } from './options.ts';
+import { untilMinute, type Kill, type RunClock, type SoakTarget } from './target.ts';
 
 /** How the server is started: the README's command, or the built server it runs. */
 export interface StartCommand {
@@ -19,7 +21,7 @@ const KEPT_OUTPUT = 64 * 1024;
  * One server on its own data folder and embedded PostgreSQL, started again after a kill -9 with the same command.
  * Each start runs in a process group of its own, so the npm and shell processes between us and the server go too.
  */
-export class SoakServer {
+export class SoakServer implements SoakTarget {
   readonly baseUrl: string;
   readonly databaseUrl: string;
   #children: ChildProcess[] = [];
@@ -33,6 +35,34 @@ export class SoakServer {
   ) {
     this.baseUrl = `http://localhost:${port}`;
     this.databaseUrl = `postgres://postgres:postgres@localhost:${postgresPort}/pathology`;
+  }
+
+  metricsUrls(): string[] {
+    return [`${this.baseUrl}/metrics`];
+  }
+
+  /** kill -9 at `--kill-at` and the README's command again; the downtime lasts to its first ready answer. */
+  async disrupt(options: SoakOptions, clock: RunClock): Promise<Kill[]> {
+    if (options.killAt == null) return [];
+    await untilMinute(clock, options.killAt);
+    const outage = { killedAt: await this.kill(), readyAt: null as number | null };
+    clock.recorder.outages.push(outage);
+    clock.print(
+      `kill -9 of the server at ${((outage.killedAt - clock.startedAt) / 1000).toFixed(0)} s; starting it again…`,
+    );
+    outage.readyAt = await this.launch();
+    clock.nextLife();
+    clock.print(`ready again after ${((outage.readyAt - outage.killedAt) / 1000).toFixed(1)} s of downtime`);
+    return [
+      {
+        process: 'the server',
+        killedAt: outage.killedAt,
+        readyAt: outage.readyAt,
+        restarted: true,
+        excusedUntil: outage.readyAt,
+        note: '',
+      },
+    ];
   }
 
   /** The last of the server's output, to explain a failure. */

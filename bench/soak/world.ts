@@ -5,8 +5,8 @@ import { createDatabase } from '../../apps/server/src/db/client.ts';
 import { factories } from '../../apps/server/test/factories.ts';
 import { slidePath } from '../../apps/server/test/testdata.ts';
 import { Client, TokenSource } from './client.ts';
-import type { SoakServer } from './server.ts';
 import type { Recorder } from './stats.ts';
+import type { SoakTarget } from './target.ts';
 
 /** A converted slide viewers may open. */
 export interface Slide {
@@ -52,7 +52,7 @@ export async function whenConverted(client: Client, imageId: string, until: numb
 }
 
 /** Group, accounts and cases straight in the database; two slides uploaded through the API and converted. */
-export async function buildWorld(server: SoakServer, viewerCount: number, recorder: Recorder): Promise<World> {
+export async function buildWorld(server: SoakTarget, viewerCount: number, recorder: Recorder): Promise<World> {
   const database = createDatabase(server.databaseUrl, { max: 2 });
   const prefix = `SOAK-${Date.now().toString(36).toUpperCase()}`;
   let emails: string[];
