@@ -57,6 +57,7 @@ export async function buildServer(root, stamp) {
     entryPoints: {
       main: path.join(root, 'apps/server/src/main.ts'),
       'outline-paint.worker': path.join(root, 'apps/server/src/modules/detections/outline-paint.worker.ts'),
+      'feature-parse.worker': path.join(root, 'apps/server/src/modules/detections/feature-parse.worker.ts'),
     },
     outdir: scratch,
     bundle: true,

@@ -1,5 +1,5 @@
+import { detectionsOf } from '../src/modules/detections/detection-file.ts';
 import { storeDetections } from '../src/modules/detections/detection-import.ts';
-import { featuresOf } from '../src/modules/detections/detection-file.ts';
 import { factories } from './factories.ts';
 import { nucleusLayout, syntheticDetections } from './synthetic-detections.ts';
 import type { TestDatabase } from './test-database.ts';
@@ -18,8 +18,8 @@ export async function layerWithImports(database: TestDatabase, imports: readonly
   const target = { imageId, layerId, accountId: null, name: 'nuclei.geojson', size };
   const stored: number[] = [];
   for (const [region, count] of imports) {
-    const features = featuresOf(syntheticDetections(nucleusLayout(region, count)));
-    stored.push((await storeDetections(database.pool, features, target, { maxFeatures: 100_000 })).count);
+    const detections = detectionsOf(syntheticDetections(nucleusLayout(region, count)), size);
+    stored.push((await storeDetections(database.pool, detections, target, { maxFeatures: 100_000 })).count);
   }
   return { layerId, stored };
 }

@@ -50,13 +50,17 @@ function heaviestImport(): string {
 function startSampler(urls: Record<string, string>, headers: Record<string, string>) {
   const code = `
     const { parentPort, workerData } = require('node:worker_threads');
+    const { monitorEventLoopDelay } = require('node:perf_hooks');
     const fresh = () => Object.fromEntries(Object.keys(workerData.urls).map((name) => [name, []]));
     let samples = fresh();
     let running = true;
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
     parentPort.on('message', (message) => {
       if (message === 'stop') running = false;
-      parentPort.postMessage(samples);
+      parentPort.postMessage({ samples, ownDelayMs: delay.max / 1e6 });
       samples = fresh();
+      delay.reset();
     });
     (async () => {
       while (running) {
@@ -72,16 +76,23 @@ function startSampler(urls: Record<string, string>, headers: Record<string, stri
     })();
   `;
   const worker = new Worker(code, { eval: true, workerData: { urls, headers } });
-  type Samples = Record<string, { ms: number; status: number }[]>;
+  type Samples = { samples: Record<string, { ms: number; status: number }[]>; ownDelayMs: number };
   const answer = () => new Promise<Samples>((resolve) => worker.once('message', resolve));
+  // A stopped thread answers nothing more: a second stop (the clean-up after the test's own) must not wait for it.
+  let stopped = false;
   return {
-    /** The samples since the last ones taken: each phase judges its own. */
+    /**
+     * The samples since the last ones taken (each phase judges its own), and the most this thread's own timers were
+     * late meanwhile: what the machine's other work (other tests, other programs on its 2 cores) cost everyone.
+     */
     async take(): Promise<Samples> {
       const taken = answer();
       worker.postMessage('take');
       return taken;
     },
     async stop(): Promise<void> {
+      if (stopped) return;
+      stopped = true;
       const last = answer();
       worker.postMessage('stop');
       await last;
@@ -91,9 +102,11 @@ function startSampler(urls: Record<string, string>, headers: Record<string, stri
 }
 
 describe('one heavy request at a time', () => {
-  // Issue 46, point 1: not met yet on the 2-core machine (health/live waited up to 1.3 s during the import, 0.9 s
-  // during the densest tile, 0.7 s during the whole-slide JPEG, 1.0 s during the export, 3.8 s while a drawing of
-  // 100,000 points was saved), so it runs only when asked for: STALL_TEST=1.
+  // Issue 46, point 1: not shown yet on the 2-core machine. CPU profiles of the server show the parse of an import's
+  // features, the copy of a tile's outlines to its painter, the export's joined batches and most of a drawing's NUL
+  // scan gone from the event loop, but with the machine's load at 13-25 the server's loop was still late 0.3-1.3 s in
+  // each phase, well past what an idle thread of this test was late meanwhile; so it runs only when asked for:
+  // STALL_TEST=1 (STALL_PROFILE=<a module> preloads it into the server, e.g. to write a CPU profile).
   it.skipIf(process.env.STALL_TEST !== '1')(
     `never keeps the others waiting: health/live and a cached tile answer within ${ANSWER_MS} ms meanwhile`,
     async () => {
@@ -109,6 +122,7 @@ describe('one heavy request at a time', () => {
         DATA_DIR: dataDir,
         PORT: String(port),
         LOG_LEVEL: 'warn',
+        ...(process.env.STALL_PROFILE ? { NODE_OPTIONS: `--import=${process.env.STALL_PROFILE}` } : {}),
       });
       cleanups.push(() => server.stop());
       await waitForHealthy(baseUrl, server);
@@ -153,16 +167,37 @@ describe('one heavy request at a time', () => {
 
       const sampler = startSampler({ live: `${baseUrl}/api/v1/health/live`, tile: `${baseUrl}${cachedTile}` }, headers);
       cleanups.push(() => sampler.stop().catch(() => undefined));
-      const phases: { name: string; ms: number; live: number[]; tile: number[] }[] = [];
+      /** The longest the server's event loop was late since the last scrape (prom-client resets it at each). */
+      const serverDelayMs = async () => {
+        const text = await (await fetch(`${baseUrl}/metrics`)).text();
+        return Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)![1]) * 1000;
+      };
+      const phases: {
+        name: string;
+        ms: number;
+        live: number[];
+        tile: number[];
+        loopMs: number;
+        machineMs: number;
+      }[] = [];
       /** Runs one heavy request (with whatever it waits for) while the sampler asks, and keeps the answer times. */
       async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
         await sampler.take();
+        await serverDelayMs();
         const started = performance.now();
         const result = await work();
         const ms = performance.now() - started;
-        const samples = await sampler.take();
+        const loopMs = await serverDelayMs();
+        const { samples, ownDelayMs } = await sampler.take();
         for (const list of Object.values(samples)) expect(list.every((sample) => sample.status === 200)).toBe(true);
-        phases.push({ name, ms, live: samples.live!.map((s) => s.ms), tile: samples.tile!.map((s) => s.ms) });
+        phases.push({
+          name,
+          ms,
+          live: samples.live!.map((s) => s.ms),
+          tile: samples.tile!.map((s) => s.ms),
+          loopMs,
+          machineMs: ownDelayMs,
+        });
         return result;
       }
 
@@ -212,18 +247,24 @@ describe('one heavy request at a time', () => {
       });
       await sampler.stop();
 
-      const report = phases.map(({ name, ms, live, tile: tiles }) => ({
+      const report = phases.map(({ name, ms, live, tile: tiles, loopMs, machineMs }) => ({
         name,
         ms: Math.round(ms),
         samples: live.length,
         liveMaxMs: Math.round(Math.max(...live)),
         tileMaxMs: Math.round(Math.max(...tiles)),
+        serverLoopDelayMaxMs: Math.round(loopMs),
+        machineDelayMaxMs: Math.round(machineMs),
       }));
       console.log(JSON.stringify(report, null, 1));
-      for (const { name, live, tile: tiles } of phases) {
+      // On a busy machine (2 cores, other tests beside this one) every thread waits its turn for the processor now
+      // and then: what an idle thread of this test waited at most meanwhile is allowed on top of ANSWER_MS.
+      for (const { name, live, tile: tiles, loopMs, machineMs } of phases) {
+        const allowed = ANSWER_MS + machineMs;
         expect(live.length, name).toBeGreaterThan(0);
-        expect(Math.max(...live), `health/live during ${name}`).toBeLessThan(ANSWER_MS);
-        expect(Math.max(...tiles), `a cached tile during ${name}`).toBeLessThan(ANSWER_MS);
+        expect(loopMs, `the server's event loop during ${name}`).toBeLessThan(allowed);
+        expect(Math.max(...live), `health/live during ${name}`).toBeLessThan(allowed);
+        expect(Math.max(...tiles), `a cached tile during ${name}`).toBeLessThan(allowed);
       }
     },
     600_000,

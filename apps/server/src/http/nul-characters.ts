@@ -3,14 +3,37 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@pathology/contract';
 import { HttpError } from './http-error.ts';
 
-/** Paths (`comment`, `query.0.values.1`) of every string in a parsed value that holds a NUL, keys included. */
+/**
+ * Paths (`comment`, `query.0.values.1`) of every string in a parsed value that holds a NUL, keys included. Numbers are
+ * passed over without a path of their own: a drawing's 100,000 points cost 0.2 s of the event loop when each had one.
+ */
 export function nulCharacterPaths(value: unknown, path: string[] = []): string[] {
-  if (typeof value === 'string') return value.includes('\0') ? [path.join('.') || 'body'] : [];
-  if (!isParsedValue(value)) return [];
-  return Object.entries(value).flatMap(([key, inner]) => {
-    const at = [...path, key];
-    return [...(key.includes('\0') ? [at.join('.')] : []), ...nulCharacterPaths(inner, at)];
-  });
+  const found: string[] = [];
+  const visit = (inner: unknown) => {
+    if (typeof inner === 'string') {
+      if (inner.includes('\0')) found.push(path.join('.') || 'body');
+      return;
+    }
+    if (Array.isArray(inner)) {
+      for (let index = 0; index < inner.length; index++) {
+        const item: unknown = inner[index];
+        if (typeof item !== 'string' && (item === null || typeof item !== 'object')) continue;
+        path.push(String(index));
+        visit(item);
+        path.pop();
+      }
+      return;
+    }
+    if (!isParsedValue(inner)) return;
+    for (const [key, item] of Object.entries(inner)) {
+      path.push(key);
+      if (key.includes('\0')) found.push(path.join('.'));
+      visit(item);
+      path.pop();
+    }
+  };
+  visit(value);
+  return found;
 }
 
 /** A raw upload's body is a stream (or bytes), whose fields are not user text. */

@@ -13,9 +13,9 @@ export const imageReach = (image: ImageSize) => Math.max(image.width, image.heig
 
 /** Whether [x, y] lies further past the image's edges than its reach (or is no finite number). */
 export function beyondImageReach([x, y]: readonly [number, number], image: ImageSize): boolean {
+  // No closure per call: checked for each of a drawing's 100,000 points, and the server's bundle names each closure.
   const reach = imageReach(image);
-  const within = (value: number, side: number) => value >= -reach && value <= side + reach;
-  return !(within(x, image.width) && within(y, image.height));
+  return !(x >= -reach && x <= image.width + reach && y >= -reach && y <= image.height + reach);
 }
 
 /** Whether any part of the region lies further past the image's edges than its reach. */

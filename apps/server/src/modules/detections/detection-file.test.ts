@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { DETECTION_MESSAGES } from '@pathology/contract';
 import { describe, expect, it } from 'vitest';
-import { featuresOf } from './detection-file.ts';
+import { parseDetectionFeature } from './detection-feature.ts';
+import { detectionsOf, featuresOf } from './detection-file.ts';
 
 /** A stream of the text in pieces of `size` bytes. */
 const streamOf = (text: string, size = 7) => {
@@ -74,5 +75,47 @@ describe('the features of an uploaded file', () => {
     expect(features).toEqual([{ id: 1 }]);
     expect(error).toMatchObject({ code: 'EIO' });
     expect(error?.statusCode).toBeUndefined();
+  });
+});
+
+describe('the detections of an uploaded file', () => {
+  it('are what parseDetectionFeature makes of each feature, read on a worker thread', async () => {
+    const size = { width: 1000, height: 1000 };
+    const features = [
+      {
+        type: 'Feature',
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [1, 1],
+              [9.04, 1],
+              [9, 9],
+              [1, 1],
+            ],
+          ],
+        },
+        properties: { classification: { name: 'Tumor', color: [255, 0, 0] }, measurements: { area: 32 } },
+      },
+      { type: 'Feature', geometry: { type: 'Point', coordinates: [1, 1] } },
+    ];
+    const detections: unknown[] = [];
+    const text = JSON.stringify({ type: 'FeatureCollection', features });
+    for await (const detection of detectionsOf(streamOf(text, 16), size)) detections.push(detection);
+    expect(detections).toEqual(features.map((feature) => parseDetectionFeature(feature, size)));
+    expect(detections.at(-1)).toBe(DETECTION_MESSAGES.badGeometry);
+  });
+
+  it('refuse a feature that is not JSON as not GeoJSON, as featuresOf does', async () => {
+    const detections: unknown[] = [];
+    const error = await (async () => {
+      for await (const detection of detectionsOf(
+        streamOf('{"type":"FeatureCollection","features":[{"type":"Feature"},{"id":tru}]}'),
+        { width: 10, height: 10 },
+      ))
+        detections.push(detection);
+    })().catch((thrown: unknown) => thrown);
+    expect(detections).toEqual([DETECTION_MESSAGES.badGeometry]);
+    expect(error).toMatchObject(notGeoJson);
   });
 });

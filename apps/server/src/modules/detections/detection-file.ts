@@ -6,6 +6,9 @@ import {
   MAX_DETECTION_FEATURE_MB,
 } from '@pathology/contract';
 import { HttpError } from '../../http/http-error.ts';
+import { ThreadPool } from '../../thread-pool.ts';
+import type { ParsedDetection } from './detection-feature.ts';
+import type { FeatureOutcome, FeatureTexts } from './feature-parse.ts';
 import { FeatureCollectionSplitter, NestedTooDeep, ValueTooLarge } from './feature-collection-splitter.ts';
 
 /** The 422 naming the first bad feature (its 0-based index in `features`). */
@@ -24,14 +27,14 @@ function parsed(text: string): unknown {
 }
 
 /**
- * The features of a GeoJSON FeatureCollection as they are read from the stream, one at a time: the file is never
- * held in memory. `onBytes` is told the bytes read so far. A file that is not JSON, not an object with a `features`
- * array, or whose `type` is not FeatureCollection ends it with a 422, after the features before the fault (so a
- * bad feature earlier in the file is the one named); so does a feature whose text is over MAX_DETECTION_FEATURE_MB,
- * named, before more of it is held.
+ * The features' JSON texts of a GeoJSON FeatureCollection as they are read from the stream, a chunk's worth at a
+ * time: the file is never held in memory. `onBytes` is told the bytes read so far. A file that is not JSON, not an
+ * object with a `features` array, or whose `type` is not FeatureCollection ends it with a 422, after the features
+ * before the fault (so a bad feature earlier in the file is the one named); so does a feature whose text is over
+ * MAX_DETECTION_FEATURE_MB, named, before more of it is held.
  */
-export async function* featuresOf(source: Readable, onBytes?: (bytes: number) => void): AsyncGenerator<unknown> {
-  const texts: string[] = [];
+async function* featureTexts(source: Readable, onBytes?: (bytes: number) => void): AsyncGenerator<string[]> {
+  let texts: string[] = [];
   let type: unknown;
   const splitter = new FeatureCollectionSplitter(
     {
@@ -57,8 +60,8 @@ export async function* featuresOf(source: Readable, onBytes?: (bytes: number) =>
       } catch (error) {
         fault = error;
       }
-      for (const text of texts) yield parsed(text);
-      texts.length = 0;
+      if (texts.length > 0) yield texts;
+      texts = [];
       if (fault instanceof NestedTooDeep) throw fileProblem(DETECTION_MESSAGES.nestedTooDeep);
       if (fault instanceof ValueTooLarge) {
         throw fault.feature === undefined
@@ -75,5 +78,37 @@ export async function* featuresOf(source: Readable, onBytes?: (bytes: number) =>
     if (type === undefined) throw notGeoJson();
   } finally {
     source.destroy();
+  }
+}
+
+/** The features of a GeoJSON FeatureCollection as they are read from the stream, one at a time (featureTexts). */
+export async function* featuresOf(source: Readable, onBytes?: (bytes: number) => void): AsyncGenerator<unknown> {
+  for await (const texts of featureTexts(source, onBytes)) for (const text of texts) yield parsed(text);
+}
+
+/**
+ * Parsing a feature of 100,000 points took ~0.2 s: features are parsed on worker threads, a chunk's worth at a time,
+ * so the import's job never holds the event loop its process shares with requests. A chunk's features that take
+ * longer than this fail the attempt (the job is retried).
+ */
+const PARSE_BUDGET_MS = 60_000;
+let readers: ThreadPool<FeatureTexts, FeatureOutcome[]> | undefined;
+const featureReaders = () =>
+  (readers ??= new ThreadPool({ from: import.meta.url, name: 'feature-parse.worker' }, PARSE_BUDGET_MS));
+
+/**
+ * The detections of a GeoJSON FeatureCollection's features as they are read from the stream (featureTexts), each
+ * the reason it is none where it is not one; the same 422s as featuresOf for the file itself.
+ */
+export async function* detectionsOf(
+  source: Readable,
+  size: FeatureTexts['size'],
+  onBytes?: (bytes: number) => void,
+): AsyncGenerator<ParsedDetection | string> {
+  for await (const texts of featureTexts(source, onBytes)) {
+    for (const outcome of await featureReaders().run({ texts, size })) {
+      if (outcome === null) throw notGeoJson();
+      yield outcome;
+    }
   }
 }

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { featuresOf } from './detection-file.ts';
+import { detectionsOf } from './detection-file.ts';
 import { settleDetections, storeDetections } from './detection-import.ts';
 import {
   claimDetectionImport,
@@ -92,7 +92,7 @@ async function storeFile(deps: DetectionImportJobDeps, importId: string, claimed
   const target = { ...claimed, size: { width: claimed.width, height: claimed.height } };
   const stored = await storeDetections(
     deps.pool,
-    featuresOf(source, (read) => (bytes = read)),
+    detectionsOf(source, target.size, (read) => (bytes = read)),
     target,
     {
       maxFeatures: deps.maxFeatures,

@@ -111,15 +111,23 @@ export async function settleDetections(pool: pg.Pool): Promise<void> {
   );
 }
 
+/** Features already in memory (a model's objects, small) as detections, each the reason it is none where it is not one. */
+export async function* detectionsOfFeatures(
+  features: AsyncIterable<unknown>,
+  size: ImportTarget['size'],
+): AsyncGenerator<ParsedDetection | string> {
+  for await (const feature of features) yield parseDetectionFeature(feature, size);
+}
+
 /**
- * Stores GeoJSON features of detections (an imported file's, a model's) as one set on a layer in one transaction:
- * rows go to PostgreSQL by COPY as they come; the grid counts of zoomed-out views and the centres per cell that counts
+ * Stores GeoJSON features of detections (an imported file's read by detectionsOf, a model's by detectionsOfFeatures)
+ * as one set on a layer in one transaction: rows go to PostgreSQL by COPY as they come; the grid counts of zoomed-out views and the centres per cell that counts
  * inside drawings test, gathered meanwhile, after them. The first bad feature is a 422 naming it, and a failed import
  * stores nothing. Imports onto one layer take turns (class numbers are per layer).
  */
 export async function storeDetections(
   pool: pg.Pool,
-  features: AsyncIterable<unknown>,
+  detections: AsyncIterable<ParsedDetection | string>,
   target: ImportTarget,
   options: StoreOptions,
 ): Promise<{ setId: string; count: number }> {
@@ -146,11 +154,10 @@ export async function storeDetections(
     let count = 0;
     let vertices = 0;
     const maxVertices = options.maxVertices ?? MAX_DETECTION_IMPORT_VERTICES;
-    for await (const feature of features) {
+    for await (const detection of detections) {
       if (count >= options.maxFeatures) {
         throw HttpError.validation({ file: DETECTION_MESSAGES.tooManyFeatures }, DETECTION_MESSAGES.tooManyFeatures);
       }
-      const detection = parseDetectionFeature(feature, target.size);
       if (typeof detection === 'string') throw invalidFeature(count, detection);
       vertices += detection.vertices;
       if (vertices > maxVertices) {

@@ -49,6 +49,38 @@ const png = (pixels: Uint8Array, raw: SharpOptions['raw']) =>
     .png({ compressionLevel: 3 })
     .toBuffer();
 
+/** Bytes encoded between two turns of the event loop. */
+const ENCODE_SLICE = 1 << 20;
+
+/**
+ * The classes' geometry texts as UTF-8 in one buffer, and where each text ends: a buffer is handed to the painting
+ * thread as it is, where posting the texts themselves copied 16 MB in one go (40 ms and more of the event loop).
+ * The loop gets a turn after each megabyte encoded.
+ */
+async function encodedTexts(classes: readonly string[][]): Promise<{ texts: Uint8Array; ends: number[][] }> {
+  let total = 0;
+  for (const geometries of classes) for (const geometry of geometries) total += Buffer.byteLength(geometry);
+  const texts = Buffer.allocUnsafeSlow(total);
+  const ends: number[][] = [];
+  let at = 0;
+  let sinceTurn = 0;
+  for (const geometries of classes) {
+    const classEnds: number[] = [];
+    for (const geometry of geometries) {
+      const written = texts.write(geometry, at);
+      at += written;
+      sinceTurn += written;
+      classEnds.push(at);
+      if (sinceTurn >= ENCODE_SLICE) {
+        sinceTurn = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    ends.push(classEnds);
+  }
+  return { texts, ends };
+}
+
 /** The objects' own outlines, for close views; undefined when they are too many to paint (marks are drawn then). */
 async function outlineTile(
   repository: DetectionRepository,
@@ -65,6 +97,7 @@ async function outlineTile(
     if (geometries === undefined) classes.set(row.classIndex, [row.geometry]);
     else geometries.push(row.geometry);
   }
+  const { texts, ends } = await encodedTexts([...classes.values()]);
   const { region, scale, pixelWidth, pixelHeight } = tile;
   const paint: OutlinePaint = {
     pixelWidth,
@@ -74,10 +107,11 @@ async function outlineTile(
     y: region.y,
     fill: query.fill,
     line: query.line,
-    classes: [...classes].map(([index, geometries]) => ({ color: layer.colors.get(index) ?? '#888888', geometries })),
+    texts,
+    classes: [...classes.keys()].map((index, at) => ({ color: layer.colors.get(index) ?? '#888888', ends: ends[at]! })),
   };
   try {
-    const pixels = await outlinePainters().run(paint);
+    const pixels = await outlinePainters().run(paint, [texts.buffer as ArrayBuffer]);
     return await png(pixels, { width: pixelWidth, height: pixelHeight, channels: 4, premultiplied: true });
   } catch (error) {
     if (error instanceof OverBudget) return undefined;

@@ -199,11 +199,12 @@ export const detectionRoutes: FastifyPluginAsyncZod<{ service: DetectionService 
     },
     async (request, reply) => {
       const { id, layerId } = request.params;
-      const document = await service.export(request.caller, id, layerId);
+      // One part at a time (exportDocument): parts buffered ahead were written to the socket all in one go.
+      const document = Readable.from(await service.export(request.caller, id, layerId), { highWaterMark: 1 });
       return reply
         .type('application/geo+json; charset=utf-8')
         .header('Content-Disposition', attachmentDisposition(`detections-${layerId}.geojson`))
-        .send(Readable.from(document));
+        .send(document);
     },
   );
 

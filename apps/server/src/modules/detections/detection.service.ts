@@ -224,7 +224,7 @@ export function createDetectionService({
     },
 
     /** The layer's detections as a QuPath-importable GeoJSON FeatureCollection, streamed batch by batch. */
-    async export(caller: Caller, imageId: string, layerId: string): Promise<AsyncGenerator<string>> {
+    async export(caller: Caller, imageId: string, layerId: string): Promise<AsyncGenerator<Buffer>> {
       const layer = await layerOf(caller, imageId, layerId);
       if (!layer.access.capabilities.canDownloadDrawings) throw HttpError.forbidden();
       const classifications = new Map(

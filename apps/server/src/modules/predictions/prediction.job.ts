@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { imageLayers, images, predictions } from '../../db/schema/index.ts';
-import { storeDetections } from '../detections/detection-import.ts';
+import { detectionsOfFeatures, storeDetections } from '../detections/detection-import.ts';
 import type { PyramidCache } from '../iiif/pyramid-cache.ts';
 import type { InstalledModel } from './model-manifest.ts';
 import type { ModelRegistry } from './model-registry.ts';
@@ -209,7 +209,7 @@ async function predictObjects(deps: PredictionJobDeps, run: ObjectRun): Promise<
   let outcome: InferenceOutcome | undefined;
   const storing = storeDetections(
     deps.pool,
-    objects,
+    detectionsOfFeatures(objects, slide.layer),
     {
       imageId: slide.imageId,
       layerId: slide.layer.id,
