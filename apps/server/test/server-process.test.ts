@@ -89,6 +89,14 @@ describe('the start command', () => {
     expect(await waitForHealthy(`http://localhost:${port}`, api)).toMatchObject({ status: 'ok', role: 'api' });
     expect(await count(external.url, 'cases')).toBeGreaterThanOrEqual(35);
 
+    // A second API process, with nothing to seed, at rest: libvips (sharp) is loaded by the first image, not the start.
+    const resting = await freePort();
+    const idle = startServerProcess({ ...env, PORT: String(resting) }, ['--role', 'api']);
+    cleanups.push(() => idle.stop());
+    await waitForHealthy(`http://localhost:${resting}`, idle);
+    expect(await fs.readFile(`/proc/${idle.child.pid}/maps`, 'utf8')).not.toContain('libvips');
+    expect(await idle.stop()).toBe(0);
+
     const client = new JobQueue<QueuePayloads>({ connectionString: external.url, policies: QUEUE_POLICIES });
     await client.start();
     cleanups.push(() => client.stop());

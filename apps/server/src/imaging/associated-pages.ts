@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { sharp } from './sharp-setup.ts';
 import type { ConvertContext } from './context.ts';
 import type { AssociatedPicture } from './layers.ts';
 import { JPEG_QUALITY, rethrowSharpTimeout, sharpTimeout, writeAtomically } from './pyramid.ts';

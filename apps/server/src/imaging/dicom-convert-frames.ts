@@ -1,6 +1,7 @@
 import { open, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { sharp } from './sharp-setup.ts';
 import { remainingMs, type ConvertContext } from './context.ts';
 import type { DicomFrame, DicomInstance } from './dicom-read.ts';
 import type { DicomLevel } from './dicom-read-slide.ts';

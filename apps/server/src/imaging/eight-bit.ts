@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { sharp } from './sharp-setup.ts';
 import { sharpTimeout, rethrowSharpTimeout } from './pyramid.ts';
 import type { ConvertContext } from './context.ts';
 

@@ -1,4 +1,3 @@
-import './sharp-setup.ts';
 export { sniffKind, kindMatchesExtension, type SniffedKind } from './sniff.ts';
 export { UnsupportedImageError, InvalidVsiZipError, ImagingTimeoutError } from './errors.ts';
 export { validateVsiZip, type ZipSource } from './vsi-zip.ts';

@@ -1,12 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restartLayout, stitchJpegBlocks, type RestartTile } from './jpeg-restart-crop.ts';
 import { RESTART_INTERVAL } from './pyramid.ts';
 import { runTool } from './run-tool.ts';
-import './sharp-setup.ts';
+import { sharp } from './sharp-setup.ts';
 
 let dir: string;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from './sharp-setup.ts';
 
 export interface LayerMetadata {
   the_z: number | null;

@@ -1,6 +1,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { sharp } from './sharp-setup.ts';
 import { remainingMs, type ConvertContext } from './context.ts';
 import { eightBitPage } from './eight-bit.ts';
 import { UnsupportedImageError } from './errors.ts';

@@ -1,6 +1,7 @@
 import { open, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { sharp } from './sharp-setup.ts';
 import { remainingMs, type ConvertContext } from './context.ts';
 import { ImagingTimeoutError } from './errors.ts';
 import { googleTilesToTiff, type ImageSize } from './google-tiles.ts';

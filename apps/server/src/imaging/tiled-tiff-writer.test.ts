@@ -1,12 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE_LAYOUT_ARGS, googleTilesToTiff } from './google-tiles.ts';
 import { TILE_SUFFIX } from './pyramid.ts';
 import { runTool } from './run-tool.ts';
-import './sharp-setup.ts';
+import { sharp } from './sharp-setup.ts';
 import { writeJpegTiledTiff } from './tiled-tiff-writer.ts';
 import { readTiffStructure } from './tiff-structure.ts';
 

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../imaging/sharp-setup.ts';
 import { Random } from './random.ts';
 
 /** Size of the synthetic demo slide: large enough for a pyramid of five levels and the 20× default. */

@@ -1,5 +1,5 @@
 import { AVATAR_SIZE, MAX_AVATAR_UPLOAD_BYTES } from '@pathology/contract';
-import sharp from 'sharp';
+import { sharp } from '../../imaging/sharp-setup.ts';
 import { HttpError } from '../../http/http-error.ts';
 
 export const AVATAR_MESSAGES = {

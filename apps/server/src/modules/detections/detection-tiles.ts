@@ -1,5 +1,6 @@
 import type { DetectionTileQuery } from '@pathology/contract';
-import sharp, { type SharpOptions } from 'sharp';
+import type { SharpOptions } from 'sharp';
+import { sharp } from '../../imaging/sharp-setup.ts';
 import { OverBudget, ThreadPool } from '../../thread-pool.ts';
 import {
   cellSizeFor,

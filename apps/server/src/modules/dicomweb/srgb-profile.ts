@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../imaging/sharp-setup.ts';
 
 let profile: Promise<Buffer> | undefined;
 

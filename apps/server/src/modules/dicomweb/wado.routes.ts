@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import { sharp } from '../../imaging/sharp-setup.ts';
 import { bulkDataAt, toDicomJson, type DicomJson } from '../../imaging/dicom-write-json.ts';
 import { TRANSFER_SYNTAX } from '../../imaging/dicom-write.ts';
 import { HttpError } from '../../http/http-error.ts';

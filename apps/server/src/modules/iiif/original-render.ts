@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { sharp } from '../../imaging/sharp-setup.ts';
 import { JPEG_COMPRESSION, type TiffPage } from '../../imaging/index.ts';
 import { boxShrink } from './box-shrink.ts';
 import { IiifRequestError, type ImageRequest, type Region } from './iiif-params.ts';

@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { sharp } from '../../imaging/sharp-setup.ts';
 import {
   JPEG_COMPRESSION,
   restartLayout,

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { sharp } from '../../imaging/sharp-setup.ts';
 
 /** How a slide is cut into the square cells a model reads. */
 export interface CellGrid {
