@@ -4,6 +4,9 @@ import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
 
+/** A transaction of the app's database, for helpers that must run inside one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   pool: pg.Pool;

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { MultipartBucket } from './s3-blob-store.ts';
+import type { MultipartBucket } from './multipart-bucket.ts';
 
 /** Inclusive byte range, as in an HTTP `Range: bytes=start-end` header. */
 export interface BlobRange {

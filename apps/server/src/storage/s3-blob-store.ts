@@ -20,14 +20,7 @@ import {
 } from './blob-store.ts';
 import { ByteCounter } from './blob-stream.ts';
 import { assertBlobKey, assertBlobPrefix, assertBlobRange } from './keys.ts';
-
-/** Where a resumable upload writes its parts as an S3 multipart upload, to be completed at a blob's object key. */
-export interface MultipartBucket {
-  client: S3;
-  bucket: string;
-  /** The object key of a blob key (the store's prefix in front). */
-  objectKey(key: string): string;
-}
+import type { MultipartBucket } from './multipart-bucket.ts';
 
 export interface S3BlobStoreOptions {
   client: S3;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { accounts, contractProprietors, memberships } from '../../db/schema/index.ts';
-import type { Tx } from '../cases/case-storage.ts';
+import type { Tx } from '../../db/client.ts';
 
 /**
  * The purge of a removal: deletes the account when it belongs to no group, owns no contract and is not a

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { attachments, cases } from '../../db/schema/index.ts';
-import { adjustUsage, unreferencedKeys, type Tx } from '../cases/case-storage.ts';
+import { adjustUsage, unreferencedKeys } from '../cases/case-storage.ts';
 import { addUsageWithinLimit, assertStorageRoom } from '../cases/storage-quota.ts';
 
 /** An attachment as stored. */

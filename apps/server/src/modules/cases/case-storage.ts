@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { importFileKeys } from '../detections/import-file-keys.ts';
-
-/** A transaction of the app's database, for helpers that must run inside one. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Stored bytes counted into a group's usage (the same sums as recountStorageUsage). */
 export type CaseBytes = {

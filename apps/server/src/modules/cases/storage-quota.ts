@@ -1,8 +1,8 @@
 import { BYTES_PER_GB, MESSAGES } from '@pathology/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { HttpError } from '../../http/http-error.ts';
-import type { CaseBytes, Tx } from './case-storage.ts';
+import type { CaseBytes } from './case-storage.ts';
 
 const limitExceeded = () => new HttpError(413, MESSAGES.storageLimitExceeded);
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../cases/case-storage.ts';
+import type { Tx } from '../../db/client.ts';
 import { detectionImportKey } from './detection-upload.ts';
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, expect, it, vi } from 'vitest';
 import { writeTinyTiledTiff } from '../../imaging/tiny-tiff.test-support.ts';
 import { FilesystemBlobStore } from '../../storage/filesystem-blob-store.ts';
@@ -14,6 +15,12 @@ async function openDeleted(folder: string): Promise<string[]> {
   const fds = await fs.readdir('/proc/self/fd');
   const targets = await Promise.all(fds.map((fd) => fs.readlink(`/proc/self/fd/${fd}`).catch(() => '')));
   return targets.filter((target) => target.startsWith(folder) && target.endsWith(' (deleted)'));
+}
+
+async function openFiles(folder: string): Promise<string[]> {
+  const fds = await fs.readdir('/proc/self/fd');
+  const targets = await Promise.all(fds.map((fd) => fs.readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+  return targets.filter((target) => target.startsWith(folder));
 }
 
 it('closes an open pyramid once its file is deleted, by this process or another, so its disk space comes back', async () => {
@@ -37,3 +44,16 @@ it('closes an open pyramid once its file is deleted, by this process or another,
     await cache.closeAll();
   }
 }, 20_000);
+
+it('closes the file of a blob that is no TIFF when it fails to open as a pyramid, not leaving it to the garbage collector', async () => {
+  const blobs = new FilesystemBlobStore(path.join(dir, 'not-tiff'));
+  const key = 'images/c/original';
+  await blobs.put(key, Readable.from([Buffer.from('PK\u0003\u0004 a zip of DICOM instances, not a TIFF')]));
+  const cache = createPyramidCache({ blobs, cacheDir: path.join(dir, 'not-tiff-cache') });
+  try {
+    await expect(cache.get(key)).rejects.toThrow();
+    expect(await openFiles(blobs.root)).toEqual([]);
+  } finally {
+    await cache.closeAll();
+  }
+});

@@ -2,7 +2,13 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { fileHandleReader, readTiffStructure, type ByteReader, type TiffPage } from '../../imaging/index.ts';
+import {
+  fileHandleReader,
+  readTiffStructure,
+  type ByteReader,
+  type TiffPage,
+  type TiffStructure,
+} from '../../imaging/index.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
 /** One converted pyramid, opened once: its TIFF structure parsed and its bytes readable by position. */
@@ -88,19 +94,26 @@ export function createPyramidCache(deps: { blobs: BlobStore; cacheDir: string; m
     let close = async () => {};
     let deleted: OpenPyramid['deleted'];
     let downloaded: Promise<string> | undefined;
-    if (local != null) {
-      const handle = await fs.open(local, 'r');
-      reader = fileHandleReader(handle, (await handle.stat()).size);
-      readInto = async (buffer, offset, length, position) =>
-        (await handle.read(buffer, offset, length, position)).bytesRead;
-      close = () => handle.close();
-      deleted = async () => (await handle.stat()).nlink === 0;
-    } else {
-      const stat = await deps.blobs.stat(key);
-      if (stat == null) throw new Error(`pyramid ${key} is missing from storage`);
-      reader = blobReader(deps.blobs, key, stat.size);
+    let structure: TiffStructure;
+    try {
+      if (local != null) {
+        const handle = await fs.open(local, 'r');
+        close = () => handle.close();
+        reader = fileHandleReader(handle, (await handle.stat()).size);
+        readInto = async (buffer, offset, length, position) =>
+          (await handle.read(buffer, offset, length, position)).bytesRead;
+        deleted = async () => (await handle.stat()).nlink === 0;
+      } else {
+        const stat = await deps.blobs.stat(key);
+        if (stat == null) throw new Error(`pyramid ${key} is missing from storage`);
+        reader = blobReader(deps.blobs, key, stat.size);
+      }
+      structure = await readTiffStructure(reader);
+    } catch (error) {
+      // A file that is no TIFF (the zip of a DICOM upload, looked at as an original) is never cached to be closed later.
+      await close();
+      throw error;
     }
-    const structure = await readTiffStructure(reader);
     const levels = structure.pages.filter((page) => page.tileWidth != null);
     return {
       key,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ImageStatus } from '@pathology/contract';
 import { imageAssociated, imageLayers, images, predictions } from '../../db/schema/index.ts';
-import type { Tx } from '../cases/case-storage.ts';
+import type { Tx } from '../../db/client.ts';
 
 export interface CopyRequest {
   /** The destination case. */

@@ -5,9 +5,9 @@ import {
   type AssociatedImageKind,
   type ImageStatus,
 } from '@pathology/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { cases, imageAssociated, imageLayers, images, labelleds } from '../../db/schema/index.ts';
-import { adjustUsage, type Tx } from '../cases/case-storage.ts';
+import { adjustUsage } from '../cases/case-storage.ts';
 import { importFileKeys } from '../detections/import-file-keys.ts';
 import { copyImageRows, type CopyOutcome, type CopyRequest } from './image-copy.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ConvertedImage } from '../../imaging/index.ts';
 import { imageLayers } from '../../db/schema/index.ts';
-import type { Tx } from '../cases/case-storage.ts';
+import type { Tx } from '../../db/client.ts';
 
 export interface NewLayer {
   layer: ConvertedImage['layers'][number];

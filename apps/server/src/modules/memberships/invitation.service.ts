@@ -10,7 +10,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Caller } from '../../auth/caller.ts';
 import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
 import { hashPassword } from '../../auth/password.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   accounts,
   contractProprietors,
@@ -24,7 +24,6 @@ import { accountName } from '../accounts/account-name.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { requireRoleWithinOwn } from './role-ceiling.ts';
-import type { Tx } from '../cases/case-storage.ts';
 
 /** How long an invitation link works; resending starts a new period with a new link. */
 export const INVITATION_VALID_DAYS = 7;

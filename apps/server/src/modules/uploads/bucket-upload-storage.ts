@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ImageIngest } from '../images/image-ingest.ts';
-import type { MultipartBucket } from '../../storage/s3-blob-store.ts';
+import type { MultipartBucket } from '../../storage/multipart-bucket.ts';
 import { TUS_UPLOAD_EXPIRATION_MS } from './expiration.ts';
 import { S3UploadStore } from './s3-upload-store.ts';
 import type { UploadStorage } from './upload-storage.ts';

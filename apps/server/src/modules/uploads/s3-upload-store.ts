@@ -2,7 +2,7 @@ import { paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import type { Readable } from 'node:stream';
 import { ERRORS, Upload, type KvStore } from '@tus/server';
-import type { MultipartBucket } from '../../storage/s3-blob-store.ts';
+import type { MultipartBucket } from '../../storage/multipart-bucket.ts';
 import { imageBlobKeys } from '../images/image-blobs.ts';
 
 /** S3's floor for every part but the last; a web client's 8 MiB PATCH is one part. */
