@@ -229,6 +229,7 @@ describe('CHAOS: the case list, an upload and the viewer recover from failures',
         await untilViewerWhole(page, viewed.caseNumber, shootErrorState('viewer'));
         await zoomToFullResolution(page, page.getByTestId('zoom-text'));
         await tiles.settled();
+        if ((await untilViewerWhole(page, viewed.caseNumber, shootErrorState('viewer'))) > 0) await tiles.settled();
         chaosShot = await page.getByTestId('viewer-canvas').screenshot({ animations: 'disabled' });
         chaosNavigatorBrightness = await meanBrightness(
           await page.getByTestId('viewer-canvas').locator('.navigator').screenshot({ animations: 'disabled' }),

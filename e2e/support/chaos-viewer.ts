@@ -47,25 +47,31 @@ export async function navigatorBox(page: Page): Promise<{ x: number; y: number; 
 }
 
 /**
- * Waits until the viewer shows the slide and its top bar is whole again (the case number and the image's place in
- * the case), pressing Retry on every error state meanwhile. The bar's height, and so the canvas's, differs by a
- * fraction of a pixel without the case number's line: two pictures of the canvas are only comparable once it is back.
+ * Waits until the viewer shows the slide, its drawings have loaded and its top bar is whole again (the case number
+ * and the image's place in the case), with no error state left, pressing Retry on each meanwhile. Two pictures of the
+ * canvas are only comparable then: without the case number's line the bar is a fraction of a pixel lower, and so the
+ * canvas a pixel taller; a failed load of the drawings lays its message over the slide. Resolves with the number of
+ * Retry presses.
  */
 export async function untilViewerWhole(
   page: Page,
   caseNumber: string,
   onErrorState: () => Promise<unknown>,
-): Promise<void> {
+): Promise<number> {
   const ready = page.locator('[data-testid="viewer-canvas"][data-state="ready"]');
   const number = page.getByTestId('viewer-case-number');
   const position = page.getByTestId('viewer-position');
-  await untilShown(
+  const drawingsPending = page.getByTestId('drawings-loading').or(page.getByTestId('drawings-load-error'));
+  const retry = page.getByRole('button', { name: /^(Retry|再試行)$/ });
+  return untilShown(
     page,
     async () =>
       (await ready.count()) === 1 &&
       (await position.isVisible()) &&
       (await number.isVisible()) &&
-      (await number.innerText()) === caseNumber,
+      (await number.innerText()) === caseNumber &&
+      (await drawingsPending.count()) === 0 &&
+      (await retry.count()) === 0,
     onErrorState,
   );
 }
@@ -84,5 +90,6 @@ export async function reopenAtFullResolution(
   await untilViewerWhole(page, caseNumber, async () => undefined);
   await zoomToFullResolution(page, page.getByTestId('zoom-text'));
   await tiles.settled(5_000);
+  if ((await untilViewerWhole(page, caseNumber, async () => undefined)) > 0) await tiles.settled(5_000);
   return page.getByTestId('viewer-canvas').screenshot({ animations: 'disabled' });
 }
