@@ -47,11 +47,12 @@ export async function navigatorBox(page: Page): Promise<{ x: number; y: number; 
 }
 
 /**
- * Waits until the viewer shows the slide, its drawings have loaded and its top bar is whole again (the case number
- * and the image's place in the case), with no error state left, pressing Retry on each meanwhile. Two pictures of the
- * canvas are only comparable then: without the case number's line the bar is a fraction of a pixel lower, and so the
- * canvas a pixel taller; a failed load of the drawings lays its message over the slide. Resolves with the number of
- * Retry presses.
+ * Waits until the viewer shows the slide, its drawings and its detections panel have loaded and its top bar is whole
+ * again (the case number and the image's place in the case), with no error state left, pressing Retry on each
+ * meanwhile. Two pictures of the canvas are only comparable then: without the case number's line the bar is a
+ * fraction of a pixel lower, and so the canvas a pixel taller; a failed load of the drawings lays its message over the
+ * slide; the detections panel stays away until its summary arrives (tried again with waits growing to 30 s). Resolves
+ * with the number of Retry presses.
  */
 export async function untilViewerWhole(
   page: Page,
@@ -62,6 +63,7 @@ export async function untilViewerWhole(
   const number = page.getByTestId('viewer-case-number');
   const position = page.getByTestId('viewer-position');
   const drawingsPending = page.getByTestId('drawings-loading').or(page.getByTestId('drawings-load-error'));
+  const detections = page.getByTestId('detection-panel-frame');
   const retry = page.getByRole('button', { name: /^(Retry|再試行)$/ });
   return untilShown(
     page,
@@ -71,6 +73,7 @@ export async function untilViewerWhole(
       (await number.isVisible()) &&
       (await number.innerText()) === caseNumber &&
       (await drawingsPending.count()) === 0 &&
+      (await detections.isVisible()) &&
       (await retry.count()) === 0,
     onErrorState,
   );
