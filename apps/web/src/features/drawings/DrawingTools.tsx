@@ -73,7 +73,7 @@ export function DrawingTools({ viewer, ready, image, layerId, caseItem, compact 
       {(layer.loading || layer.error != null) && (
         <Paper shadow="sm" radius="md" px="sm" py={6} pos="absolute" bottom={48} left={12} style={{ zIndex: 2 }}>
           {layer.loading ? (
-            <Group gap="xs">
+            <Group gap="xs" data-testid="drawings-loading">
               <Loader size="xs" />
               <Text size="sm">{t('drawings.loading')}</Text>
             </Group>

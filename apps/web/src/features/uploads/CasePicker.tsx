@@ -1,8 +1,9 @@
-import { Autocomplete, Badge, Loader } from '@mantine/core';
+import { Anchor, Autocomplete, Badge, Group, Loader, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { caseLookupDelay, lookupMatch, retryCaseLookup } from './case-lookup.ts';
 import { lookupCaseNumber, uploadQueryKeys } from './uploads.api.ts';
 import type { CaseMatch, DraftCase } from './upload-dialog.state.ts';
 
@@ -35,18 +36,23 @@ export function CasePicker({
     enabled: debounced !== '',
     // Always asked again: a case may have been created or filled since (duplicates depend on it).
     staleTime: 0,
+    retry: retryCaseLookup,
+    retryDelay: caseLookupDelay,
   });
 
-  const settled = debounced === text && lookup.data !== undefined && !lookup.isFetching;
+  const failed = lookup.isError && !lookup.isFetching && debounced === text;
+  const match = lookupMatch({
+    text,
+    debounced,
+    settled: lookup.data !== undefined && !lookup.isFetching,
+    failed,
+    found: lookup.data?.exact,
+  });
   useEffect(() => {
-    if (text !== '' && settled && draft.match === undefined) onMatch(lookup.data?.exact ?? null);
-  }, [text, settled, draft.match, lookup.data, onMatch]);
-  // A failed lookup must not block Upload for good: treat the number as new; the server still refuses duplicates.
-  useEffect(() => {
-    if (lookup.isError && debounced === text && draft.match === undefined) onMatch(null);
-  }, [lookup.isError, debounced, text, draft.match, onMatch]);
+    if (match !== undefined && draft.match === undefined) onMatch(match);
+  }, [match, draft.match, onMatch]);
 
-  const searching = text !== '' && draft.match === undefined;
+  const searching = text !== '' && draft.match === undefined && !failed;
   const status = text === '' || draft.match === undefined ? null : draft.match ? 'existing' : 'new';
 
   return (
@@ -57,7 +63,20 @@ export function CasePicker({
       value={draft.caseNumber}
       onChange={onChange}
       data={lookup.data?.options ?? []}
-      error={error}
+      error={
+        failed ? (
+          <Group gap={6} component="span" data-testid="case-lookup-error">
+            <Text span size="xs">
+              {t('uploads.dialog.caseLookupFailed')}
+            </Text>
+            <Anchor component="button" type="button" size="xs" onClick={() => void lookup.refetch()}>
+              {t('uploads.actions.retry')}
+            </Anchor>
+          </Group>
+        ) : (
+          error
+        )
+      }
       rightSectionWidth={status ? 110 : undefined}
       rightSection={
         searching ? (

@@ -121,6 +121,14 @@ export function ViewerPage({ version }: { version: ViewerVersion }) {
         }
         version={version}
         onVersion={chooseVersion}
+        onRetry={
+          caseItem.isError || caseImages.isError
+            ? () => {
+                if (caseItem.isError) void caseItem.refetch();
+                if (caseImages.isError) void caseImages.refetch();
+              }
+            : undefined
+        }
         actions={
           image.data?.caseId === caseId && (
             <>

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, SegmentedControl, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Group, SegmentedControl, Text, Title, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,11 +21,16 @@ interface ViewerTopBarProps {
   onVersion: (version: ViewerVersion) => void;
   /** More buttons after the title (the comparison's "Add slide to compare"). */
   actions?: ReactNode;
+  /**
+   * Given when the case or its image list failed every try: the bar says so with a Retry, as the case number and
+   * the previous/next buttons would otherwise just stay away.
+   */
+  onRetry?: () => void;
 }
 
 /** Back to the case, the image's name, previous/next image of the case and the viewer version. */
 export function ViewerTopBar(props: ViewerTopBarProps) {
-  const { backHref, title, caseNumber, neighbours, version, onVersion } = props;
+  const { backHref, title, caseNumber, neighbours, version, onVersion, onRetry } = props;
   const { t } = useTranslation();
   return (
     <Group
@@ -69,10 +74,21 @@ export function ViewerTopBar(props: ViewerTopBarProps) {
         <Title order={1} fz="md" lineClamp={1} title={title} data-testid="viewer-title">
           {title}
         </Title>
-        {caseNumber && (
-          <Text size="xs" c="dimmed" lineClamp={1}>
-            {caseNumber}
-          </Text>
+        {onRetry ? (
+          <Group gap={6} wrap="nowrap" data-testid="viewer-case-error">
+            <Text size="xs" c="red" lineClamp={1}>
+              {t('viewer.caseLoadFailed')}
+            </Text>
+            <Anchor component="button" type="button" size="xs" onClick={onRetry}>
+              {t('viewer.retry')}
+            </Anchor>
+          </Group>
+        ) : (
+          caseNumber && (
+            <Text size="xs" c="dimmed" lineClamp={1} data-testid="viewer-case-number">
+              {caseNumber}
+            </Text>
+          )
         )}
       </Box>
       {props.actions}
