@@ -3,11 +3,7 @@ import path from 'node:path';
 import { Upload, type HttpRequest } from 'tus-js-client';
 import { ImageSearchResponseSchema, ImageUploadResponseSchema } from '@pathology/contract';
 import { slidePath } from '../../apps/server/test/testdata.ts';
-import {
-  TUS_CHUNK_SIZE,
-  TUS_RETRY_DELAYS,
-  TUS_RETRY_STATUSES,
-} from '../../apps/web/src/features/uploads/tus-settings.ts';
+import { TUS_CHUNK_SIZE, TUS_RETRY_DELAYS, tusMayRetry } from '../../apps/web/src/features/uploads/tus-settings.ts';
 import { withRetries, type Client } from './client.ts';
 import type { Recorder } from './stats.ts';
 import { whenConverted, type Slide } from './world.ts';
@@ -58,7 +54,7 @@ function tusUpload(client: Client, recorder: Recorder, caseId: string, filename:
       onShouldRetry: (error) => {
         const status = error.originalResponse?.getStatus() ?? 0;
         if (error.originalRequest != null && status === 0) record(error.originalRequest, 0);
-        return TUS_RETRY_STATUSES.includes(status);
+        return tusMayRetry(status, error.originalRequest?.getMethod());
       },
       onError: (error) => reject(error),
       onSuccess: ({ lastResponse }) => {

@@ -26,3 +26,13 @@ export const TUS_RETRY_DELAYS: readonly number[] = [1000, 2000, 4000, 8000, ...A
  * no server, and 423 (another request, maybe on another server, still holds the upload).
  */
 export const TUS_RETRY_STATUSES: readonly number[] = [0, 423, 502, 503, 504];
+
+/**
+ * Whether a failed tus request is worth trying again: TUS_RETRY_STATUSES, and a 409 to a PATCH. That 409 says the
+ * upload is no longer at the offset the PATCH began from: an earlier PATCH was stored though its answer was lost (its
+ * API process killed, a gateway's 502), and the retry asks HEAD for the offset and goes on from there, as
+ * tus-js-client's own default does. A 409 to the upload's creation is a duplicate file, which no retry changes.
+ */
+export function tusMayRetry(status: number, method: string | undefined): boolean {
+  return TUS_RETRY_STATUSES.includes(status) || (status === 409 && method === 'PATCH');
+}

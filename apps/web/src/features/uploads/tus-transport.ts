@@ -1,14 +1,14 @@
 import { ImageUploadResponseSchema } from '@pathology/contract';
 import { DetailedError, Upload, type PreviousUpload } from 'tus-js-client';
 import { API_BASE_URL, getAccessToken } from '../../api/client.ts';
-import { TUS_CHUNK_SIZE, TUS_RETRY_DELAYS, TUS_RETRY_STATUSES } from './tus-settings.ts';
+import { TUS_CHUNK_SIZE, TUS_RETRY_DELAYS, tusMayRetry } from './tus-settings.ts';
 import { UPLOAD_MESSAGES, UploadError, uploadErrorMessage } from './upload-errors.ts';
 import type { UploadTransport } from './upload-types.ts';
 
 export const TUS_ENDPOINT = `${API_BASE_URL}/uploads/images`;
-/** Retries only what may pass on its own (see TUS_RETRY_STATUSES). */
+/** Retries only what may pass on its own (see tusMayRetry). */
 function shouldRetry(error: DetailedError): boolean {
-  return TUS_RETRY_STATUSES.includes(error.originalResponse?.getStatus() ?? 0);
+  return tusMayRetry(error.originalResponse?.getStatus() ?? 0, error.originalRequest?.getMethod());
 }
 
 /** The user-facing text of a tus failure. */
@@ -45,8 +45,10 @@ export const tusTransport: UploadTransport = (item, onProgress, signal, onReconn
       removeFingerprintOnSuccess: true,
       onShouldRetry: (error) => {
         const retry = shouldRetry(error);
-        // 423 is the server answering (another request still holds the upload), not a lost connection.
-        if (retry && error.originalResponse?.getStatus() !== 423) onReconnecting?.();
+        // 423 and 409 are the server answering (another request still holds the upload; the offset moved on), not a
+        // lost connection.
+        const status = error.originalResponse?.getStatus();
+        if (retry && status !== 423 && status !== 409) onReconnecting?.();
         return retry;
       },
       onBeforeRequest: async (request) => {
