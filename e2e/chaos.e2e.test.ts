@@ -13,9 +13,9 @@ import {
   serverChaosFailures,
   trackTiles,
   untilShown,
-  zoomToFullResolution,
   type ChaosPart,
 } from './support/chaos.ts';
+import { zoomToFullResolution } from './support/viewer-zoom.ts';
 import {
   caseImages,
   isFullResolutionTile,

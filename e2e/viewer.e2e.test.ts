@@ -11,6 +11,7 @@ import { dismissToasts } from './support/case-api.ts';
 import { deleteCasesAsSuper } from './support/case-cleanup.ts';
 import { settle, switchLanguage, waitForShell } from './support/shell.ts';
 import { signIn } from './support/sign-in.ts';
+import { zoomToFullResolution, zoomValue } from './support/viewer-zoom.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -40,11 +41,6 @@ interface TileResponse {
   status: number;
   contentType: string;
   authorization: string | undefined;
-}
-
-/** The number the zoom text shows ('×5.7' → 5.7). */
-function zoomValue(text: string): number {
-  return Number(text.replace(/^×/, ''));
 }
 
 /**
@@ -123,22 +119,7 @@ describe('viewer: tiles, zoom, rotation, colour, layers, snapshot', () => {
         await settle(page);
         await app.screenshot('viewer-cmu-en');
 
-        // Zoom in with the toolbar button, one step at a time (each animates to the next objective step: ×10, ×20,
-        // …), until full resolution (×20 or more).
-        const zoomIn = page.getByRole('button', { name: 'Zoom in' });
-        const isStep = (value: number) => Number.isInteger(Math.log2(value / 20));
-        let zoom = fitZoom;
-        for (let step = 0; step < 6 && zoom < 20; step += 1) {
-          const before = zoom;
-          await zoomIn.click();
-          await expect
-            .poll(async () => {
-              zoom = zoomValue(await zoomText.innerText());
-              return zoom > before && isStep(zoom);
-            })
-            .toBe(true);
-        }
-        expect(zoom).toBe(20);
+        await zoomToFullResolution(page, zoomText);
         // Tiles of the highest level (512 × 512 of the image at scale 1) load, with the token.
         await expect.poll(() => goodTiles((tile) => FULL_RESOLUTION_TILE.test(tile.url)).length).toBeGreaterThan(0);
         expect(tiles.length).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 import type { Image, ImageSearchRequest, ImageSearchResponse } from '@pathology/contract';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { untilShown, zoomToFullResolution } from './chaos.ts';
+import { untilShown } from './chaos.ts';
+import { zoomToFullResolution } from './viewer-zoom.ts';
 import { waitForShell } from './shell.ts';
 import { accessToken } from './sign-in.ts';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import sharp from 'sharp';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 /** The parts of the CHAOS journey whose failures it counts. */
 export type ChaosPart = 'cases' | 'uploads' | 'tiles';
@@ -134,31 +134,6 @@ export async function differingBlocks(
     }
   }
   return differing;
-}
-
-/** The number the zoom text shows ('×5.7' → 5.7). */
-function zoomValue(text: string): number {
-  return Number(text.replace(/^×/, ''));
-}
-
-/** Zooms in with the toolbar, one objective step at a time, until full resolution (×20 on a ×20 scan). */
-export async function zoomToFullResolution(page: Page, zoomText: Locator): Promise<void> {
-  const zoomIn = page.getByRole('button', { name: 'Zoom in' });
-  const isStep = (value: number) => Number.isInteger(Math.log2(value / 20));
-  let zoom = zoomValue(await zoomText.innerText());
-  for (let step = 0; step < 6 && zoom < 20; step += 1) {
-    const before = zoom;
-    await zoomIn.click();
-    await expect
-      .poll(async () => {
-        zoom = zoomValue(await zoomText.innerText());
-        return zoom > before && isStep(zoom);
-      })
-      .toBe(true);
-  }
-  expect(zoom).toBe(20);
-  // Off the button, so its tooltip is not in the picture.
-  await page.mouse.move(1, 1);
 }
 
 /** Mean brightness (0–255) of a screenshot: a navigator that drew nothing is black. */
