@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_JOURNEY_SECONDS, listJourneys, measuredSeconds, planShards, tally } from './journey-shards.ts';
+import {
+  DEFAULT_JOURNEY_SECONDS,
+  failureLines,
+  listJourneys,
+  measuredSeconds,
+  planShards,
+  tally,
+} from './journey-shards.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -69,5 +76,25 @@ describe('journey shards', () => {
       'e2e/a.e2e.test.ts': 10,
       'e2e/b.e2e.test.ts': 60,
     });
+  });
+
+  it('names each failed test with the first line of its error, and a file that failed outside its tests', () => {
+    const testResults = [
+      {
+        name: `${root}e2e/a.e2e.test.ts`,
+        startTime: 0,
+        endTime: 1,
+        message: '',
+        assertionResults: [
+          { fullName: 'a > passes', status: 'passed', failureMessages: [] },
+          { fullName: 'a > waits', status: 'failed', failureMessages: ['Error: timed out\n    at x.ts:1'] },
+        ],
+      },
+      { name: `${root}apps/b.test.ts`, startTime: 0, endTime: 1, message: 'Error: no database', assertionResults: [] },
+    ];
+    expect(failureLines(root, [{ numPassedTests: 1, numFailedTests: 1, testResults }])).toEqual([
+      'FAILED e2e/a.e2e.test.ts > a > waits: Error: timed out',
+      'FAILED apps/b.test.ts: Error: no database',
+    ]);
   });
 });

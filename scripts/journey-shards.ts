@@ -51,7 +51,14 @@ export function planShards(
 export interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
-  testResults: { name: string; startTime: number; endTime: number }[];
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    /** Why the file failed outside its tests (a crash in setup or collection), when it did. */
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
 }
 
 /** Null when the run wrote no report, or a broken one (killed while writing it). */
@@ -61,6 +68,11 @@ export function readReport(file: string): VitestReport | null {
   } catch {
     return null;
   }
+}
+
+/** A run that ended badly with no failed test to show for it: killed, or broken in setup or collection. */
+export function crashedOutsideTests({ report, exit }: { report: VitestReport | null; exit: number | string | null }) {
+  return report === null || (exit !== 0 && report.numFailedTests === 0);
 }
 
 /**
@@ -76,9 +88,25 @@ export function tally(runs: readonly { report: VitestReport | null; exit: number
   for (const { report, exit } of runs) {
     passed += report?.numPassedTests ?? 0;
     failed += report?.numFailedTests ?? 0;
-    if (report === null || (exit !== 0 && report.numFailedTests === 0)) failed += 1;
+    if (crashedOutsideTests({ report, exit })) failed += 1;
   }
   return { passed, failed };
+}
+
+/**
+ * One line per failed test (file, name and the first line of its error), and per file that failed outside its
+ * tests: printed again beside the tally, where CI's tail of the output shows them.
+ */
+export function failureLines(root: string, reports: readonly VitestReport[]): string[] {
+  const firstLine = (text: string | undefined) => (text ?? '').trim().split('\n')[0]!.slice(0, 300);
+  return reports.flatMap((report) =>
+    report.testResults.flatMap((file) => {
+      const name = path.relative(root, file.name).split(path.sep).join('/');
+      const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      if (failed.length === 0 && file.message) return [`FAILED ${name}: ${firstLine(file.message)}`];
+      return failed.map((test) => `FAILED ${name} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }),
+  );
 }
 
 /** Each file's seconds in these reports, keyed as e2e/durations.json keys them. */

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  crashedOutsideTests,
+  failureLines,
   listJourneys,
   measuredSeconds,
   planShards,
@@ -33,10 +35,16 @@ fs.mkdirSync(resultsDir, { recursive: true });
 
 let passed = 0;
 let failed = 0;
-function count(runs: { report: VitestReport | null; exit: number | string | null }[]) {
+const failures: string[] = [];
+function count(runs: { report: VitestReport | null; exit: number | string | null }[], label: string) {
   const result = tally(runs);
   passed += result.passed;
   failed += result.failed;
+  failures.push(...failureLines(root, runs.flatMap(({ report }) => (report === null ? [] : [report]))));
+  for (const [index, run] of runs.entries()) {
+    if (crashedOutsideTests(run))
+      failures.push(`FAILED ${label}${runs.length > 1 ? ` ${index + 1}` : ''}: exit ${String(run.exit)} outside its tests`);
+  }
 }
 
 if (only !== '--e2e') {
@@ -48,14 +56,17 @@ if (only !== '--e2e') {
       stdio: 'inherit',
     }),
   );
-  count([{ report: readReport(report), exit: run.status ?? run.signal }]);
+  count([{ report: readReport(report), exit: run.status ?? run.signal }], 'unit and integration run');
 }
 
 if (only !== '--unit') {
   process.stdout.write(`\n=== browser (e2e) tests ===\n`);
   // The browser tests drive the built web app, served by the real server.
   const build = await timed('build', () => spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }));
-  if (build.status !== 0) failed += 1;
+  if (build.status !== 0) {
+    failed += 1;
+    failures.push('FAILED npm run build');
+  }
   else await journeys();
 }
 
@@ -88,7 +99,7 @@ async function journeys() {
     ),
   );
   const results = runs.map((run) => ({ report: readReport(run.reportFile), exit: run.exit }));
-  count(results);
+  count(results, 'journeys shard');
   const measured = measuredSeconds(
     root,
     results.flatMap(({ report }) => (report === null ? [] : [report])),
@@ -97,5 +108,5 @@ async function journeys() {
   fs.writeFileSync(path.join(resultsDir, 'journey-durations.json'), `${JSON.stringify(measured, null, 2)}\n`);
 }
 
-process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.stdout.write(`\n${failures.map((line) => `${line}\n`).join('')}${passed} passed, ${failed} failed\n`);
 process.exit(failed > 0 ? 1 : 0);
