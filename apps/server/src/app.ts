@@ -15,8 +15,8 @@ import { registerNulCharacterCheck } from './http/nul-characters.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { createSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
-import type { QueueStates } from './jobs/job-queue.ts';
-import type { QueuePayloads } from './jobs/queues.ts';
+import type { QueueStates, SendOptions } from './jobs/job-queue.ts';
+import { CONVERSION_FALLBACK_SECONDS, type QueuePayloads } from './jobs/queues.ts';
 import { authConfigRoutes } from './auth/auth-config.routes.ts';
 import { createAccessRepository, createCapabilitiesService } from './auth/capabilities/index.ts';
 import { createAccountRepository } from './modules/accounts/account.repository.ts';
@@ -137,8 +137,14 @@ export interface AppDeps {
     Partial<Pick<Config, 'helpUrl' | 'chaos' | 'dicomwebCorsOrigins'>>;
   database: Database;
   blobs: BlobStore;
-  /** Puts a job on a queue; the api process only sends, workers run them. */
-  sendJob: <Q extends keyof QueuePayloads>(name: Q, payload: QueuePayloads[Q]) => Promise<unknown>;
+  /** Puts a job on a queue and gives its id; the api process only sends, workers run them. */
+  sendJob: <Q extends keyof QueuePayloads>(
+    name: Q,
+    payload: QueuePayloads[Q],
+    options?: SendOptions,
+  ) => Promise<string>;
+  /** Lets workers take at once a job sent to start later. */
+  startJobNow: (name: keyof QueuePayloads, id: string) => Promise<void>;
   queueState: () => Promise<QueueStates>;
   /** Whether a job of the queue whose payload contains `match` waits or runs on a live worker. */
   jobAlive: <Q extends keyof QueuePayloads>(name: Q, match: Partial<QueuePayloads[Q]>) => Promise<boolean>;
@@ -204,11 +210,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createDicomOriginals({ blobs, cacheDir: originalsDir, maxOpen: ORIGINALS_OPEN }),
   );
   const earlyView = createEarlyView({ db, originals, log: app.log });
-  // A stored upload whose original reads tile by tile is viewable before its conversion is even queued.
-  const queueConversion = async (imageId: string) => {
-    await earlyView.prepare(imageId);
-    await deps.sendJob('convert', { imageId });
+  // A stored upload whose original reads tile by tile is viewable before its conversion starts. The job is queued
+  // first, to start on its own after a while: a process that dies while preparing the view loses no conversion.
+  const reserveConversion = async (imageId: string) => {
+    const jobId = await deps.sendJob('convert', { imageId }, { startAfterSeconds: CONVERSION_FALLBACK_SECONDS });
+    return async () => {
+      try {
+        await earlyView.prepare(imageId);
+      } finally {
+        await deps.startJobNow('convert', jobId);
+      }
+    };
   };
+  const queueConversion = async (imageId: string) => (await reserveConversion(imageId))();
   const scratchDir = path.join(deps.config.dataDir, 'tmp');
   // One cache of open pyramids for IIIF and DICOM: both read the same tiles of the same files.
   const pyramids = createPyramidCache({ blobs, cacheDir: path.join(deps.config.dataDir, 'cache', 'pyramids') });
@@ -279,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(labelRoutes, {
         service: createLabelService({ labels: createLabelRepository(db), capabilities }),
       });
-      const ingest = createImageIngest({ db, blobs, capabilities, queueConversion, scratchDir });
+      const ingest = createImageIngest({ db, blobs, capabilities, reserveConversion, scratchDir });
       await api.register(imageUploadRoutes, { ingest });
       await api.register(imageRoutes, {
         service: createImageService({

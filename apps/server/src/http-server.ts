@@ -39,7 +39,8 @@ export async function startHttpServer(deps: {
     config,
     database,
     blobs: deps.blobs,
-    sendJob: (name, payload) => jobs.send(name, payload),
+    sendJob: (name, payload, options) => jobs.send(name, payload, options),
+    startJobNow: (name, id) => jobs.startNow(name, id),
     queueState: () => jobs.state(database.pool),
     jobAlive: (name, match) => jobs.alive(name, match),
     verifyToken: createTokenVerifier({

@@ -85,6 +85,7 @@ export async function startIdpApp(database: TestDatabase, options: IdpAppOptions
     // Sign-in tests never store files nor queue jobs.
     blobs: new FilesystemBlobStore(path.join(os.tmpdir(), 'pathology-idp-test-blobs')),
     sendJob: () => Promise.reject(new Error('no job queue in sign-in tests')),
+    startJobNow: () => Promise.reject(new Error('no job queue in sign-in tests')),
     queueState: async () => ({}),
     jobAlive: async () => false,
     verifyToken: createTokenVerifier({ issuer, audience, adminClaim: IDP_ADMIN_CLAIM }),

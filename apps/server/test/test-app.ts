@@ -104,7 +104,8 @@ export function useTestApp(
       },
       database: context.database,
       blobs: options.wrapBlobs?.(context.blobs) ?? context.blobs,
-      sendJob: (name, payload) => context.jobs.send(name, payload),
+      sendJob: (name, payload, options) => context.jobs.send(name, payload, options),
+      startJobNow: (name, id) => context.jobs.startNow(name, id),
       queueState: () => context.jobs.state(context.database.pool),
       jobAlive: (name, match) => context.jobs.alive(name, match),
       verifyToken: createTokenVerifier({

@@ -59,6 +59,20 @@ describe('job queue', () => {
     return jobId;
   }
 
+  it('keeps a job sent to start later from workers until then, unless startNow lets them take it at once', async () => {
+    const taken = new Map<number, number>();
+    await (await worker()).work({ 'crash-test': async ({ step }) => void taken.set(step, Date.now()) }, 1);
+    const sent = Date.now();
+    // The conversion of an upload whose process died before it said "now" (CONVERSION_FALLBACK_SECONDS).
+    await queue.send('crash-test', { step: 201 }, { startAfterSeconds: 3 });
+    // The conversion of an upload whose view from its original is ready.
+    const hurried = await queue.send('crash-test', { step: 202 }, { startAfterSeconds: 600 });
+    await queue.startNow('crash-test', hurried);
+    await vi.waitFor(() => expect([...taken.keys()].sort()).toEqual([201, 202]), { timeout: 15_000, interval: 100 });
+    expect(taken.get(201)! - sent).toBeGreaterThanOrEqual(2_500);
+    expect(taken.get(202)! - sent).toBeLessThan(2_500);
+  });
+
   it('retries a job whose worker process was killed once its heartbeat lapses, long before the job expires', async () => {
     const jobId = await jobOfKilledWorker(1);
     const finished: { id: string; retryCount: number; step: number }[] = [];

@@ -18,6 +18,9 @@ export type GivenUpHandlers<M> = { [Q in keyof M & string]?: (payload: M[Q]) => 
 export type TakenBackHandler<M> = (
   jobs: { [Q in keyof M & string]: { name: Q; payload: M[Q] } }[keyof M & string][],
 ) => Promise<void>;
+export interface SendOptions {
+  startAfterSeconds?: number;
+}
 export type QueueStates = Record<string, { queued: number; active: number; failed: number }>;
 
 interface JobQueueOptions<M> {
@@ -94,10 +97,25 @@ export class JobQueue<M extends { [Q in keyof M]: object }> {
     }
   }
 
-  async send<Q extends keyof M & string>(name: Q, payload: M[Q]): Promise<string> {
-    const id = await this.boss.send(name, payload);
+  /** Queues a job; with `startAfterSeconds`, no worker takes it before then unless `startNow` says so. */
+  async send<Q extends keyof M & string>(name: Q, payload: M[Q], options: SendOptions = {}): Promise<string> {
+    const id = await this.boss.send(
+      name,
+      payload,
+      options.startAfterSeconds == null ? {} : { startAfter: options.startAfterSeconds },
+    );
     if (id == null) throw new Error(`Job not queued: ${name}`);
     return id;
+  }
+
+  /** Lets workers take a job queued to start later at their next look; a job already taken is left as it is. */
+  async startNow(name: keyof M & string, id: string): Promise<void> {
+    await this.boss
+      .getDb()
+      .executeSql(`UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND id = $2 AND state = 'created'`, [
+        name,
+        id,
+      ]);
   }
 
   /**

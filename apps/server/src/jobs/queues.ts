@@ -28,3 +28,9 @@ export const QUEUE_POLICIES: { [Q in keyof QueuePayloads]: QueuePolicy } = {
 export function convertPolicy(timeoutSeconds: number): QueuePolicy {
   return { retryLimit: 2, retryDelaySeconds: 5, expireInSeconds: timeoutSeconds + 300 };
 }
+
+/**
+ * A conversion is queued with this delay before its image's row is written, and started at once when the upload's
+ * view from its original is ready: if the process dies in between, the conversion still starts, this much later.
+ */
+export const CONVERSION_FALLBACK_SECONDS = 30;

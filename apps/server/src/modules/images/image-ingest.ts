@@ -36,8 +36,11 @@ interface Deps {
   db: Db;
   blobs: BlobStore;
   capabilities: Pick<CapabilitiesService, 'requireCaseCapability'>;
-  /** Queues the conversion of a stored image. */
-  queueConversion: (imageId: string) => Promise<void>;
+  /**
+   * Queues the conversion of an image about to be recorded, to start on its own after a while; the function it
+   * gives starts it now. Called before the row is written, so no stop of the process between the two loses it.
+   */
+  reserveConversion: (imageId: string) => Promise<() => Promise<void>>;
   /** Local scratch folder (VSI zips are validated from a file, as a zip's directory sits at its end). */
   scratchDir: string;
 }
@@ -75,7 +78,7 @@ function isUniqueViolation(error: unknown): boolean {
  * blob store (constant memory); the image row is written only once every byte is stored and
  * checked, so a cut connection or a rejected file leaves neither a row nor a blob.
  */
-export function createImageIngest({ db, blobs, capabilities, queueConversion, scratchDir }: Deps) {
+export function createImageIngest({ db, blobs, capabilities, reserveConversion, scratchDir }: Deps) {
   async function assertNameFree(caseId: string, filename: string): Promise<void> {
     const [taken] = await db
       .select({ id: images.id })
@@ -116,9 +119,12 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
   ): Promise<ImageUploadResponse> {
     const { imageId, request } = prepared;
     const key = imageBlobKeys.original(imageId);
+    let startConversion: () => Promise<void>;
     try {
       const stored = await store(key);
       if (stored.size === 0) throw new HttpError(422, IMAGE_MESSAGES.emptyFile);
+      // A job whose row is never written (the insert failed) finds no image and ends at once.
+      startConversion = await reserveConversion(imageId);
       await db.transaction(async (tx) => {
         await tx.insert(images).values({
           id: imageId,
@@ -145,7 +151,7 @@ export function createImageIngest({ db, blobs, capabilities, queueConversion, sc
       if (isUniqueViolation(error)) throw HttpError.conflict(IMAGE_MESSAGES.duplicateFile);
       throw error;
     }
-    await queueConversion(imageId);
+    await startConversion();
     return { id: imageId, filename: request.filename };
   }
 
