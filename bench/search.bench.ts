@@ -180,7 +180,8 @@ function createApp(database: Database, issuer: TestIssuer): Promise<FastifyInsta
     },
     database,
     blobs: new FilesystemBlobStore(path.join(dataRoot, 'app', 'blobs')),
-    sendJob: async () => undefined,
+    sendJob: async () => 'no job: the search bench converts nothing',
+    startJobNow: async () => undefined,
     queueState: async () => ({}),
     jobAlive: async () => false,
     verifyToken: createTokenVerifier({

@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Upload, type HttpRequest } from 'tus-js-client';
-import { ImageSearchResponseSchema, ImageUploadResponseSchema } from '@pathology/contract';
+import { ImageSearchResponseSchema } from '@pathology/contract';
 import { slidePath } from '../../apps/server/test/testdata.ts';
+import { uploadedImage } from '../../apps/web/src/features/uploads/tus-result.ts';
 import { TUS_CHUNK_SIZE, TUS_RETRY_DELAYS, tusMayRetry } from '../../apps/web/src/features/uploads/tus-settings.ts';
 import { withRetries, type Client } from './client.ts';
 import type { Recorder } from './stats.ts';
@@ -58,11 +59,9 @@ function tusUpload(client: Client, recorder: Recorder, caseId: string, filename:
       },
       onError: (error) => reject(error),
       onSuccess: ({ lastResponse }) => {
-        try {
-          resolve(ImageUploadResponseSchema.parse(JSON.parse(lastResponse.getBody())).id);
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
+        const image = uploadedImage(lastResponse, filename);
+        if (image != null) resolve(image.id);
+        else reject(new Error(`upload ${filename} finished with no image: ${lastResponse.getStatus()}`));
       },
     });
     upload.start();

@@ -85,6 +85,11 @@ export type ImageUploadQuery = z.input<typeof ImageUploadQuerySchema>;
 
 export const ImageUploadResponseSchema = z.object({ id: z.uuid(), filename: z.string() });
 export type ImageUploadResponse = z.infer<typeof ImageUploadResponseSchema>;
+/**
+ * The header by which a resumable upload's HEAD names the image it was already stored as: the final PATCH's answer
+ * was lost (its API process killed after storing), and the client resuming it gets no body to read the id from.
+ */
+export const UPLOAD_IMAGE_ID_HEADER = 'Upload-Image-Id';
 
 /** Where a viewer reads tiles: a IIIF Image API 2.1 service (info.json under `url`). */
 export const TileSourceSchema = z.object({ type: z.literal('iiif_dynamic'), url: z.string() });

@@ -1,6 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { ERRORS, EVENTS, Server, type Locker, type ServerOptions, type Upload } from '@tus/server';
-import { IMAGE_MESSAGES, ImageUploadQuerySchema, MESSAGES, type ErrorResponse } from '@pathology/contract';
+import {
+  IMAGE_MESSAGES,
+  ImageUploadQuerySchema,
+  MESSAGES,
+  UPLOAD_IMAGE_ID_HEADER,
+  type ErrorResponse,
+} from '@pathology/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller.ts';
 import { refuseNulCharacters } from '../../http/nul-characters.ts';
@@ -34,7 +40,7 @@ class TusFailure extends Error {
 }
 
 interface Deps {
-  ingest: Pick<ImageIngest, 'prepare' | 'receiveFile' | 'receiveStored'>;
+  ingest: Pick<ImageIngest, 'prepare' | 'receiveFile' | 'receiveStored' | 'recorded'>;
   /** Where uploads in progress live, seen by every API process: the blob store's staging folder, or its bucket. */
   storage: UploadStorage;
   /** Keeps two requests from writing one upload at once, across processes. */
@@ -144,6 +150,14 @@ export function createTusUploadServer({ ingest, storage, locker, path: endpoint,
     });
   }
 
+  async function nameStoredImage(req: TusRequest, id: string): Promise<void> {
+    if (finishing.has(id)) return;
+    const upload = await datastore.getUpload(id);
+    const imageId = storage.imageIdOf(upload);
+    if (upload.size == null || upload.offset !== upload.size || imageId == null) return;
+    if (await ingest.recorded(imageId)) nodeRequest(req).res?.setHeader(UPLOAD_IMAGE_ID_HEADER, imageId);
+  }
+
   async function discard(id: string): Promise<void> {
     await datastore.remove(id).catch((error: unknown) => {
       if (error !== ERRORS.FILE_NOT_FOUND) log.warn({ err: error, uploadId: id }, 'could not delete a partial upload');
@@ -168,7 +182,10 @@ export function createTusUploadServer({ ingest, storage, locker, path: endpoint,
       // An upload belongs to the account that created it; to anyone else it does not exist.
       const upload = await datastore.getUpload(id);
       if (upload.metadata?.[OWNER_KEY] !== callerOf(req).accountId) throw new TusFailure(ERRORS.FILE_NOT_FOUND);
-      if (req.method === 'HEAD') await reopenUnstored(id);
+      if (req.method === 'HEAD') {
+        await reopenUnstored(id);
+        await nameStoredImage(req, id);
+      }
     },
     async onUploadCreate(req, upload) {
       try {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { IMAGE_MESSAGES, MESSAGES } from '@pathology/contract';
+import { IMAGE_MESSAGES, MESSAGES, UPLOAD_IMAGE_ID_HEADER } from '@pathology/contract';
 import { eq } from 'drizzle-orm';
 import * as tus from 'tus-js-client';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +167,40 @@ describe('tus uploads/images (real HTTP)', () => {
     const { id } = JSON.parse(lastBody) as { id: string };
     expect(sha256(await storedBytes(id))).toBe(sha256(svs));
     await expectFilesGone(url);
+  });
+
+  it('names the stored image on the HEAD of an upload whose server died after storing it and before answering', async () => {
+    const url = await createdUrl('answer-lost.svs', svs.length);
+    const id = url.split('/').at(-1)!;
+    const info = path.join(tusDir(), `${id}.json`);
+    const infoBefore = await fs.readFile(info);
+    const last = await call('member', 'PATCH', url, { ...PATCH_TYPE, 'upload-offset': '0' }, svs);
+    expect(last.status).toBe(200);
+    await expectFilesGone(url);
+    // What a server killed after storing the file and before answering leaves: its info, the file moved away.
+    await fs.writeFile(info, infoBefore);
+
+    const head = await call('member', 'HEAD', url);
+    expect(head.headers.get('upload-offset')).toBe(String(svs.length));
+    expect(head.headers.get(UPLOAD_IMAGE_ID_HEADER)).toBe(id);
+    // Another account learns nothing of it.
+    expect((await call('colleague', 'HEAD', url)).headers.get(UPLOAD_IMAGE_ID_HEADER)).toBeNull();
+
+    const { authorization } = await t.auth('member');
+    const named = await new Promise<string | undefined>((resolve, reject) => {
+      const upload = new tus.Upload(svs, {
+        uploadUrl: url,
+        retryDelays: [],
+        headers: { authorization },
+        onSuccess: ({ lastResponse }) => resolve(lastResponse.getHeader(UPLOAD_IMAGE_ID_HEADER)),
+        onError: reject,
+      });
+      upload.start();
+    });
+    expect(named).toBe(id);
+    expect(sha256(await storedBytes(id))).toBe(sha256(svs));
+    // The sweep would take the left info away after the expiration; the next tests count the folder's files.
+    await fs.rm(info);
   });
 
   it('hides an upload from every other account: HEAD, PATCH and DELETE answer 404', async () => {

@@ -1,6 +1,6 @@
-import { ImageUploadResponseSchema } from '@pathology/contract';
 import { DetailedError, Upload, type PreviousUpload } from 'tus-js-client';
 import { API_BASE_URL, getAccessToken } from '../../api/client.ts';
+import { uploadedImage } from './tus-result.ts';
 import { TUS_CHUNK_SIZE, TUS_RETRY_DELAYS, tusMayRetry } from './tus-settings.ts';
 import { UPLOAD_MESSAGES, UploadError, uploadErrorMessage } from './upload-errors.ts';
 import type { UploadTransport } from './upload-types.ts';
@@ -64,11 +64,9 @@ export const tusTransport: UploadTransport = (item, onProgress, signal, onReconn
           ),
         ),
       onSuccess: ({ lastResponse }) => {
-        try {
-          resolve(ImageUploadResponseSchema.parse(JSON.parse(lastResponse.getBody())));
-        } catch {
-          reject(new UploadError(uploadErrorMessage(lastResponse.getStatus(), lastResponse.getBody())));
-        }
+        const image = uploadedImage(lastResponse, item.filename);
+        if (image != null) resolve(image);
+        else reject(new UploadError(uploadErrorMessage(lastResponse.getStatus(), lastResponse.getBody())));
       },
     });
     signal.addEventListener(
