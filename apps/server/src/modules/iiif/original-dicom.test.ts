@@ -13,18 +13,36 @@ import { pyramidLevels } from './original-plan.ts';
 import { convertImageJob } from '../images/image-conversion.job.ts';
 
 /**
- * A frame's bytes as dcmtk reads them from the file, found by its position: dcmdump lists each frame's
- * PlanePositionSlide in frame order, and +W writes the offset table and then each frame to `<file>.<n>.raw`.
+ * The number (from 1) of the frame at pixel (column, row) of a level, as dcmtk reads the file: in a TILED_SPARSE
+ * instance dcmdump lists each frame's PlanePositionSlide in frame order; a TILED_FULL one holds its frames row by row.
  */
-async function frameFromFile(file: string, column: number, row: number, dir: string): Promise<Buffer> {
-  const dump = execFileSync('dcmdump', ['-q', '+W', dir, file], { encoding: 'utf8', maxBuffer: 64 * 1024 ** 2 });
-  const values = (tag: string) =>
-    [...dump.matchAll(new RegExp(`\\(${tag}\\) SL (-?\\d+)`, 'g'))].map((match) => Number(match[1]));
-  const columns = values('0048,021e');
-  const rows = values('0048,021f');
+function frameNumber(file: string, column: number, row: number): number {
+  const dump = execFileSync('dcmdump', ['-q', file], { encoding: 'utf8', maxBuffer: 64 * 1024 ** 2 });
+  const values = (tag: string, vr: string) =>
+    [...dump.matchAll(new RegExp(`\\(${tag}\\) ${vr} (-?\\d+)`, 'g'))].map((match) => Number(match[1]));
+  if (dump.includes('[TILED_FULL]')) {
+    const [width] = values('0028,0011', 'US');
+    const [height] = values('0028,0010', 'US');
+    const [totalColumns] = values('0048,0006', 'UL');
+    return (row / height!) * Math.ceil(totalColumns! / width!) + column / width! + 1;
+  }
+  const columns = values('0048,021e', 'SL');
+  const rows = values('0048,021f', 'SL');
   const frame = columns.findIndex((value, index) => value === column + 1 && rows[index] === row + 1);
   expect(frame).toBeGreaterThanOrEqual(0);
-  return fs.readFile(path.join(dir, `${path.basename(file)}.${frame + 1}.raw`));
+  return frame + 1;
+}
+
+/** A frame's bytes as dcmtk reads them from the file: dcmdump +W writes each frame to `<file>.<n>.raw`. */
+async function frameFromFile(file: string, column: number, row: number, dir: string): Promise<Buffer> {
+  execFileSync('dcmdump', ['-q', '+W', dir, file], { stdio: 'ignore', maxBuffer: 64 * 1024 ** 2 });
+  return fs.readFile(path.join(dir, `${path.basename(file)}.${frameNumber(file, column, row)}.raw`));
+}
+
+/** The frame at pixel (column, row) decoded by dcmtk, which is told its colours by the file's photometric interpretation. */
+function frameDecodedByDcmtk(file: string, column: number, row: number, target: string): Promise<Buffer> {
+  execFileSync('dcmj2pnm', ['+F', String(frameNumber(file, column, row)), '+on', file, target], { stdio: 'ignore' });
+  return fs.readFile(target);
 }
 
 describe('viewing a DICOM slide from its frames while its pyramid builds', () => {
@@ -140,30 +158,60 @@ describe('viewing a DICOM slide from its frames while its pyramid builds', () =>
       expect(response.statusCode, tile).toBe(200);
       expect(await meanAbsoluteDifference(fromFrames.get(tile)!, response.rawPayload), tile).toBeLessThanOrEqual(3);
     }
-    return before.magnification;
+    return { magnification: before.magnification, layerId };
   }
 
-  it('serves an OrthancWSIDicomizer slide (TILED_SPARSE, 512-px JPEG frames) at once, its frames that are our tiles as they are, then hands over within 3/255', async () => {
+  /** Level 0's tile at pixel (512, 1024): column 1 and row 2, one whole 512-px frame of the largest instance. */
+  const FRAME_TILE = '512,1024,512,512/512,';
+
+  it('serves an OrthancWSIDicomizer slide (TILED_SPARSE, 512-px JPEG frames) at once, its frames that are our tiles as they are, and its pyramid keeps them', async () => {
     const files = await dicomizerSlide({ tileSize: 512, compression: 'jpeg', pyramid: true });
-    await viewedBeforeAndAfter('dicomizer-512', files, { width: 2220, height: 2967 }, async (layerId) => {
-      // Level 0, column 1 and row 2: one whole frame of the largest instance, sent byte for byte.
-      const tile = await get(`/iiif/2/${layerId}/512,1024,512,512/512,/0/default.jpg`);
-      expect([tile.statusCode, tile.headers['content-type']]).toEqual([200, 'image/jpeg']);
-      const frame = await frameFromFile(files[0]!, 512, 1024, await fs.mkdtemp(path.join(dir, 'frames-')));
-      expect(tile.rawPayload.equals(frame)).toBe(true);
-      // Level 1 is cut from level 0, as the conversion makes it, not taken from the Dicomizer's own level 1.
-      const reduced = await get(`/iiif/2/${layerId}/1024,0,1024,1024/512,/0/default.jpg`);
-      const reducedFrame = await frameFromFile(files[1]!, 512, 0, await fs.mkdtemp(path.join(dir, 'frames-')));
-      expect([reduced.statusCode, reduced.rawPayload.equals(reducedFrame)]).toEqual([200, false]);
-      // Asked as PNG, or smaller than the frame, the tile is made from it.
-      const png = await get(`/iiif/2/${layerId}/512,1024,512,512/256,/0/default.png`);
-      expect([png.statusCode, png.headers['content-type']]).toEqual([200, 'image/png']);
-      expect(png.rawPayload.equals(frame)).toBe(false);
-    });
+    const frame = await frameFromFile(files[0]!, 512, 1024, await fs.mkdtemp(path.join(dir, 'frames-')));
+    const { layerId } = await viewedBeforeAndAfter(
+      'dicomizer-512',
+      files,
+      { width: 2220, height: 2967 },
+      async (layerId) => {
+        const tile = await get(`/iiif/2/${layerId}/${FRAME_TILE}/0/default.jpg`);
+        expect([tile.statusCode, tile.headers['content-type']]).toEqual([200, 'image/jpeg']);
+        expect(tile.rawPayload.equals(frame)).toBe(true);
+        // Level 1 is cut from level 0, as the conversion makes it, not taken from the Dicomizer's own level 1.
+        const reduced = await get(`/iiif/2/${layerId}/1024,0,1024,1024/512,/0/default.jpg`);
+        const reducedFrame = await frameFromFile(files[1]!, 512, 0, await fs.mkdtemp(path.join(dir, 'frames-')));
+        expect([reduced.statusCode, reduced.rawPayload.equals(reducedFrame)]).toEqual([200, false]);
+        // Asked as PNG, or smaller than the frame, the tile is made from it.
+        const png = await get(`/iiif/2/${layerId}/512,1024,512,512/256,/0/default.png`);
+        expect([png.statusCode, png.headers['content-type']]).toEqual([200, 'image/png']);
+        expect(png.rawPayload.equals(frame)).toBe(false);
+      },
+    );
+    // The conversion copied the frame into the pyramid: the hand-over changed nothing of it.
+    const after = await get(`/iiif/2/${layerId}/${FRAME_TILE}/0/default.jpg`);
+    expect([after.statusCode, after.headers.etag]).toEqual([200, expect.not.stringMatching(/^"original:/)]);
+    expect(after.rawPayload.equals(frame)).toBe(true);
+  }, 300_000);
+
+  it("serves TIFFToDicom's 512-px RGB frames (Adobe-marked JPEG) as they are, as dcmtk decodes them, before and after the hand-over", async () => {
+    const files = await tiffToDicomSlide({ tileSize: 512 });
+    const frame = await frameFromFile(files[0]!, 512, 1024, await fs.mkdtemp(path.join(dir, 'frames-')));
+    const byDcmtk = await frameDecodedByDcmtk(files[0]!, 512, 1024, path.join(dir, 'rgb-frame.png'));
+    const { layerId } = await viewedBeforeAndAfter(
+      'tifftodicom-512',
+      files,
+      { width: 2220, height: 2967 },
+      async (layerId) => {
+        const tile = await get(`/iiif/2/${layerId}/${FRAME_TILE}/0/default.jpg`);
+        expect([tile.statusCode, tile.rawPayload.equals(frame)]).toEqual([200, true]);
+        // What a browser (libjpeg-turbo, as sharp) shows of the bytes is what dcmtk, told RGB by the file, decodes.
+        expect(await meanAbsoluteDifference(tile.rawPayload, byDcmtk)).toBeLessThanOrEqual(3);
+      },
+    );
+    const after = await get(`/iiif/2/${layerId}/${FRAME_TILE}/0/default.jpg`);
+    expect([after.statusCode, after.rawPayload.equals(frame)]).toEqual([200, true]);
   }, 300_000);
 
   it('serves a TIFFToDicom slide (TILED_FULL, 240-px JPEG frames) at once and hands over within 3/255', async () => {
-    const magnification = await viewedBeforeAndAfter('tifftodicom', await tiffToDicomSlide(), {
+    const { magnification } = await viewedBeforeAndAfter('tifftodicom', await tiffToDicomSlide(), {
       width: 2220,
       height: 2967,
     });
