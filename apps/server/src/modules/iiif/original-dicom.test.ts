@@ -161,53 +161,49 @@ describe('viewing a DICOM slide from its frames while its pyramid builds', () =>
     return { magnification: before.magnification, layerId };
   }
 
-  /** Level 0's tile at pixel (512, 1024): column 1 and row 2, one whole 512-px frame of the largest instance. */
-  const FRAME_TILE = '512,1024,512,512/512,';
+  /**
+   * Views the slide before and after its conversion: level 0's tile at pixel (512, 1024), one whole 512-px frame
+   * of the largest instance, is that frame as it is both times (the conversion copied it into the pyramid).
+   */
+  async function frameSentAsItIs(
+    name: string,
+    files: string[],
+    alsoBefore: (layerId: string, tile: Buffer, frame: Buffer) => Promise<void>,
+  ) {
+    const frame = await frameFromFile(files[0]!, 512, 1024, await fs.mkdtemp(path.join(dir, 'frames-')));
+    const url = (layerId: string) => `/iiif/2/${layerId}/512,1024,512,512/512,/0/default.jpg`;
+    const { layerId } = await viewedBeforeAndAfter(name, files, { width: 2220, height: 2967 }, async (layerId) => {
+      const tile = await get(url(layerId));
+      expect([tile.statusCode, tile.headers['content-type']]).toEqual([200, 'image/jpeg']);
+      expect(tile.rawPayload.equals(frame)).toBe(true);
+      await alsoBefore(layerId, tile.rawPayload, frame);
+    });
+    const after = await get(url(layerId));
+    expect([after.statusCode, after.headers.etag]).toEqual([200, expect.not.stringMatching(/^"original:/)]);
+    expect(after.rawPayload.equals(frame)).toBe(true);
+  }
 
   it('serves an OrthancWSIDicomizer slide (TILED_SPARSE, 512-px JPEG frames) at once, its frames that are our tiles as they are, and its pyramid keeps them', async () => {
     const files = await dicomizerSlide({ tileSize: 512, compression: 'jpeg', pyramid: true });
-    const frame = await frameFromFile(files[0]!, 512, 1024, await fs.mkdtemp(path.join(dir, 'frames-')));
-    const { layerId } = await viewedBeforeAndAfter(
-      'dicomizer-512',
-      files,
-      { width: 2220, height: 2967 },
-      async (layerId) => {
-        const tile = await get(`/iiif/2/${layerId}/${FRAME_TILE}/0/default.jpg`);
-        expect([tile.statusCode, tile.headers['content-type']]).toEqual([200, 'image/jpeg']);
-        expect(tile.rawPayload.equals(frame)).toBe(true);
-        // Level 1 is cut from level 0, as the conversion makes it, not taken from the Dicomizer's own level 1.
-        const reduced = await get(`/iiif/2/${layerId}/1024,0,1024,1024/512,/0/default.jpg`);
-        const reducedFrame = await frameFromFile(files[1]!, 512, 0, await fs.mkdtemp(path.join(dir, 'frames-')));
-        expect([reduced.statusCode, reduced.rawPayload.equals(reducedFrame)]).toEqual([200, false]);
-        // Asked as PNG, or smaller than the frame, the tile is made from it.
-        const png = await get(`/iiif/2/${layerId}/512,1024,512,512/256,/0/default.png`);
-        expect([png.statusCode, png.headers['content-type']]).toEqual([200, 'image/png']);
-        expect(png.rawPayload.equals(frame)).toBe(false);
-      },
-    );
-    // The conversion copied the frame into the pyramid: the hand-over changed nothing of it.
-    const after = await get(`/iiif/2/${layerId}/${FRAME_TILE}/0/default.jpg`);
-    expect([after.statusCode, after.headers.etag]).toEqual([200, expect.not.stringMatching(/^"original:/)]);
-    expect(after.rawPayload.equals(frame)).toBe(true);
+    await frameSentAsItIs('dicomizer-512', files, async (layerId, _tile, frame) => {
+      // Level 1 is cut from level 0, as the conversion makes it, not taken from the Dicomizer's own level 1.
+      const reduced = await get(`/iiif/2/${layerId}/1024,0,1024,1024/512,/0/default.jpg`);
+      const reducedFrame = await frameFromFile(files[1]!, 512, 0, await fs.mkdtemp(path.join(dir, 'frames-')));
+      expect([reduced.statusCode, reduced.rawPayload.equals(reducedFrame)]).toEqual([200, false]);
+      // Asked as PNG, or smaller than the frame, the tile is made from it.
+      const png = await get(`/iiif/2/${layerId}/512,1024,512,512/256,/0/default.png`);
+      expect([png.statusCode, png.headers['content-type']]).toEqual([200, 'image/png']);
+      expect(png.rawPayload.equals(frame)).toBe(false);
+    });
   }, 300_000);
 
   it("serves TIFFToDicom's 512-px RGB frames (Adobe-marked JPEG) as they are, as dcmtk decodes them, before and after the hand-over", async () => {
     const files = await tiffToDicomSlide({ tileSize: 512 });
-    const frame = await frameFromFile(files[0]!, 512, 1024, await fs.mkdtemp(path.join(dir, 'frames-')));
     const byDcmtk = await frameDecodedByDcmtk(files[0]!, 512, 1024, path.join(dir, 'rgb-frame.png'));
-    const { layerId } = await viewedBeforeAndAfter(
-      'tifftodicom-512',
-      files,
-      { width: 2220, height: 2967 },
-      async (layerId) => {
-        const tile = await get(`/iiif/2/${layerId}/${FRAME_TILE}/0/default.jpg`);
-        expect([tile.statusCode, tile.rawPayload.equals(frame)]).toEqual([200, true]);
-        // What a browser (libjpeg-turbo, as sharp) shows of the bytes is what dcmtk, told RGB by the file, decodes.
-        expect(await meanAbsoluteDifference(tile.rawPayload, byDcmtk)).toBeLessThanOrEqual(3);
-      },
-    );
-    const after = await get(`/iiif/2/${layerId}/${FRAME_TILE}/0/default.jpg`);
-    expect([after.statusCode, after.rawPayload.equals(frame)]).toEqual([200, true]);
+    await frameSentAsItIs('tifftodicom-512', files, async (_layerId, tile) => {
+      // What a browser (libjpeg-turbo, as sharp) shows of the bytes is what dcmtk, told RGB by the file, decodes.
+      expect(await meanAbsoluteDifference(tile, byDcmtk)).toBeLessThanOrEqual(3);
+    });
   }, 300_000);
 
   it('serves a TIFFToDicom slide (TILED_FULL, 240-px JPEG frames) at once and hands over within 3/255', async () => {
