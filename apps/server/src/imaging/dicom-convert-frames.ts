@@ -6,6 +6,7 @@ import { remainingMs, type ConvertContext } from './context.ts';
 import type { DicomFrame, DicomInstance } from './dicom-read.ts';
 import type { DicomLevel } from './dicom-read-slide.ts';
 import { UnsupportedImageError } from './errors.ts';
+import { baselineJpegCoding, type JpegCoding } from './jpeg-frame.ts';
 import { vips } from './vips-cli.ts';
 
 /**
@@ -16,6 +17,8 @@ const INTERMEDIATE_QUALITY = 98;
 /** Frames decoded at once: the machine's cores, not more, as each sharp call uses its own threads too. */
 const PARALLEL_FRAMES = 4;
 const WHITE = { r: 255, g: 255, b: 255 };
+/** Enough of a frame's start for its JPEG markers up to the scan: tables and frame header take well under 1 KB. */
+const HEAD_BYTES = 4096;
 
 /** Open files of one conversion, each opened once, all closed by `close`. */
 export class InstanceFiles {
@@ -39,6 +42,13 @@ export class InstanceFiles {
     return parts.length === 1 ? (parts[0] ?? Buffer.alloc(0)) : Buffer.concat(parts);
   }
 
+  /** The start of a frame (of its first fragment), for its JPEG markers. */
+  async readHead(instance: DicomInstance, frame: DicomFrame): Promise<Buffer> {
+    const [first] = frame;
+    if (first == null) return Buffer.alloc(0);
+    return this.read(instance, [{ offset: first.offset, length: Math.min(first.length, HEAD_BYTES) }]);
+  }
+
   async close(): Promise<void> {
     const handles = await Promise.allSettled([...this.handles.values()]);
     await Promise.all(handles.flatMap((h) => (h.status === 'fulfilled' ? [h.value.close()] : [])));
@@ -46,6 +56,27 @@ export class InstanceFiles {
 }
 
 let jpeg2000Frames = 0;
+
+/**
+ * The coding of a JPEG baseline frame whose colours every browser and sharp decode as the instance means them,
+ * so its bytes may be sent or stored as they are; null for any other frame. A JFIF or Adobe marker states the
+ * colours in the frame itself, and decoders follow it (OrthancWSIDicomizer labels its Adobe RGB frames
+ * YBR_FULL_422); without one, libjpeg guesses RGB from component ids 'R', 'G', 'B' and YCbCr from any others,
+ * so the frame qualifies only where that guess is the photometric interpretation. Grey frames must be MONOCHROME2.
+ */
+export function jpegShownAsMeant(instance: DicomInstance, head: Buffer): JpegCoding | null {
+  if (instance.coding !== 'jpeg') return null;
+  const coding = baselineJpegCoding(head);
+  if (coding == null) return null;
+  if (coding.components === 1) return instance.photometric === 'MONOCHROME2' ? coding : null;
+  if (coding.stated) return coding;
+  const meant: Record<string, JpegCoding['colour'] | undefined> = {
+    RGB: 'rgb',
+    YBR_FULL: 'ycbcr',
+    YBR_FULL_422: 'ycbcr',
+  };
+  return coding.colour === meant[instance.photometric] ? coding : null;
+}
 
 /**
  * One frame as sharp sees it. JPEG frames are JPEG files as they are; native frames are raw samples;

@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdir, rm, stat, truncate } from 'node:fs/promises';
+import { copyFile, mkdir, open, rm, stat, truncate } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InstanceFiles } from './dicom-convert-frames.ts';
 import { readDicomInstance } from './dicom-read.ts';
-import { convertImage, UnsupportedImageError } from './index.ts';
+import { assembleSlide } from './dicom-read-slide.ts';
+import { convertImage, readTiffStructure, UnsupportedImageError } from './index.ts';
 import { ctSlice, dicomizerSlide, SOURCE_SLIDE, tiffToDicomSlide, zipFiles } from './dicom-read.test-support.ts';
-import { expectJpegPyramid, expectThumbnail, slide, tempDir } from './pyramid.test-support.ts';
+import { baseTile, expectJpegPyramid, expectThumbnail, slide, tempDir } from './pyramid.test-support.ts';
 
 let dir: string;
 let n = 0;
@@ -78,6 +80,49 @@ describe('converting DICOM whole-slide images', () => {
     const corner = { left: 1900, top: 2700, width: 320, height: 267 };
     expect(await differenceFromOriginal(result.layers[0]!.pyramidPath, corner)).toBeLessThan(3);
   });
+
+  it.each([
+    { coded: 'Adobe RGB', recoded: false, photometric: 2 },
+    { coded: 'JFIF YCbCr 4:2:0', recoded: true, photometric: 6 },
+  ])(
+    "keeps the Dicomizer's 512-px $coded frames as the pyramid's full-resolution tiles, in a page libvips reads as they decode",
+    async ({ recoded, photometric }) => {
+      const files = await dicomizerSlide({ tileSize: 512, compression: 'jpeg', pyramid: true, recoded });
+      const result = await convert(await zipFiles(path.join(dir, `dicomizer-512-${recoded}.zip`), files));
+      const pyramid = result.layers[0]!.pyramidPath;
+      await expectJpegPyramid(pyramid, 2220, 2967);
+      const handle = await open(pyramid, 'r');
+      const [page] = (await readTiffStructure(handle).finally(() => handle.close())).pages;
+      expect(page?.photometric).toBe(photometric);
+      const [base] = assembleSlide(await Promise.all(files.map((file) => readDicomInstance(file, file)))).levels;
+      const frames = new InstanceFiles();
+      try {
+        // Inner and edge tiles alike: the corner's frame keeps the Dicomizer's padding beyond the slide.
+        for (const [index, left, top] of [
+          [0, 0, 0],
+          [7, 1024, 512],
+          [29, 2048, 2560],
+        ] as const) {
+          const { instance, frame } = base!.tiles.get(index)!;
+          const bytes = await frames.read(instance, frame);
+          expect((await baseTile(pyramid, index)).equals(bytes), `tile ${index}`).toBe(true);
+          // libtiff (libvips' reader) decodes the page as it is declared: a wrong colour or sampling would show here.
+          const cut = { left, top, width: Math.min(512, 2220 - left), height: Math.min(512, 2967 - top) };
+          const read = await sharp(pyramid).extract(cut).raw().toBuffer();
+          const decoded = await sharp(bytes)
+            .extract({ ...cut, left: 0, top: 0 })
+            .raw()
+            .toBuffer();
+          let difference = 0;
+          for (let i = 0; i < read.length; i++) difference += Math.abs(read[i]! - decoded[i]!);
+          expect(difference / read.length, `tile ${index}`).toBeLessThan(1);
+        }
+      } finally {
+        await frames.close();
+      }
+      if (!recoded) expect(await differenceFromOriginal(pyramid, CUT)).toBeLessThan(3);
+    },
+  );
 
   // A part of the slide: each JPEG 2000 frame is one run of the vips command line.
   it('converts JPEG 2000 frames of 256 px, within 3/255', async () => {

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { remainingMs, type ConvertContext } from './context.ts';
+import { baseFromFrames } from './dicom-convert-base.ts';
 import { frameImage, InstanceFiles, levelTiles } from './dicom-convert-frames.ts';
 import { dicomScale } from './dicom-original.ts';
 import { readDicomInstance, type DicomInstance } from './dicom-read.ts';
@@ -26,7 +27,8 @@ const ASSOCIATED_KINDS: Record<AssociatedFlavour, AssociatedPicture['kind']> = {
  * A DICOM whole-slide image from its instances (files on local disk, `name` as the user knows each).
  * The pyramid is made from the largest VOLUME level alone, whatever the other levels' ratios: its
  * frames are decoded one by one into a tiled TIFF of the same grid, which goes the way of any
- * plain pyramid TIFF (vips dzsave into 512-px tiles).
+ * plain pyramid TIFF (vips dzsave into 512-px tiles). Where its frames are our 512-px tiles, the
+ * pyramid's full-resolution tiles are those frames as they are (baseFromFrames says which).
  */
 export async function convertDicom(
   context: ConvertContext,
@@ -52,7 +54,7 @@ export async function convertDicom(
     await writeJpegTiledTiff(levelPath, base.tileWidth, [
       { width: base.width, height: base.height, tiles: levelTiles(context, files, base) },
     ]);
-    pyramidPath = await writeVipsPyramid(context, LEVEL_NAME);
+    pyramidPath = await writeVipsPyramid(context, LEVEL_NAME, await baseFromFrames(context, files, base));
     associated = await associatedPictures(context, files, slide);
   } finally {
     await files.close();

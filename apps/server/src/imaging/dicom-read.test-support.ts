@@ -114,6 +114,11 @@ export interface DicomizerOptions {
   crop?: { left: number; top: number; width: number; height: number };
   /** Levels of 1 and 1/3 (from a TIFF of ours) instead of the halvings of the test slide. */
   thirds?: boolean;
+  /**
+   * Frames the Dicomizer codes itself (JFIF YCbCr 4:2:0, as scanners' YBR_FULL_422), cut from a TIFF of tiles
+   * twice the size (it cuts only divisors), rather than the input's own tiles, which it copies where they fit.
+   */
+  recoded?: boolean;
 }
 
 /** Dicomizer's dataset: the scanner fields it otherwise leaves out (ImageType among them). */
@@ -128,10 +133,11 @@ const DICOMIZER_DATASET = {
  * come from the SVS through OpenSlide as they are; other sizes are cut from a tiled TIFF of the slide.
  */
 export async function dicomizerSlide(options: DicomizerOptions): Promise<string[]> {
-  const { tileSize, compression, maxSizeMb = 0, pyramid = false, crop, thirds = false } = options;
+  const { tileSize, compression, maxSizeMb = 0, pyramid = false, crop, thirds = false, recoded = false } = options;
   const cropName = crop ? `-crop${crop.width}x${crop.height}` : '';
   const thirdsName = thirds ? '-thirds' : '';
-  const name = `dicomizer-${tileSize}-${compression}-${maxSizeMb}mb${pyramid ? '-pyramid' : ''}${cropName}${thirdsName}`;
+  const recodedName = recoded ? '-recoded' : '';
+  const name = `dicomizer-${tileSize}-${compression}-${maxSizeMb}mb${pyramid ? '-pyramid' : ''}${cropName}${thirdsName}${recodedName}`;
   const source = existsSync(path.join(CACHE, name)) ? '' : await dicomizerInput(options);
   return cached(name, (dir) => {
     const datasetFile = path.join(dir, 'dataset.json');
@@ -158,8 +164,9 @@ export async function dicomizerSlide(options: DicomizerOptions): Promise<string[
 }
 
 /** Tiles of 240 px come from the SVS through OpenSlide as they are; other sizes are cut from a tiled TIFF of it. */
-function dicomizerInput({ tileSize, crop, thirds }: DicomizerOptions): Promise<string> {
+function dicomizerInput({ tileSize, crop, thirds, recoded }: DicomizerOptions): Promise<string> {
   if (thirds) return thirdsTiff(tileSize);
+  if (recoded) return tiledTiff(tileSize * 2, crop);
   if (tileSize === 240 && !crop) return Promise.resolve(slidePath(SOURCE_SLIDE));
   return tiledTiff(tileSize, crop);
 }
@@ -167,10 +174,15 @@ function dicomizerInput({ tileSize, crop, thirds }: DicomizerOptions): Promise<s
 /**
  * pixelmed's TIFFToDicom of the SVS: TILED_FULL JPEG frames as the SVS holds them, its label, overview
  * and thumbnail as uncompressed single-frame instances, objective power and pixel spacing from the
- * Aperio description.
+ * Aperio description. With `tileSize`, of the slide as a tiled TIFF of that tile size instead: photometric
+ * RGB frames of that size, the JPEGs libvips wrote (RGB with an Adobe marker at its quality 95).
  */
-export function tiffToDicomSlide(): Promise<string[]> {
-  return cached('tifftodicom', (dir) => {
+export async function tiffToDicomSlide(options: { tileSize?: number } = {}): Promise<string[]> {
+  const { tileSize } = options;
+  const name = tileSize == null ? 'tifftodicom' : `tifftodicom-${tileSize}`;
+  const source =
+    tileSize == null || existsSync(path.join(CACHE, name)) ? slidePath(SOURCE_SLIDE) : await tiledTiff(tileSize);
+  return cached(name, (dir) => {
     const metadata = path.join(dir, 'metadata.json');
     writeFileSync(
       metadata,
@@ -179,7 +191,7 @@ export function tiffToDicomSlide(): Promise<string[]> {
         top: { PatientID: 'T1', PatientName: 'Test^Slide', Manufacturer: 'Aperio', ManufacturerModelName: 'ScanScope' },
       }),
     );
-    run('TIFFToDicom', [metadata, slidePath(SOURCE_SLIDE), 'slide', 'SM', '1.2.840.10008.5.1.4.1.1.77.1.6'], dir);
+    run('TIFFToDicom', [metadata, source, 'slide', 'SM', '1.2.840.10008.5.1.4.1.1.77.1.6'], dir);
   });
 }
 

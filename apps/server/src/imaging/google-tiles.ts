@@ -1,6 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { writeJpegTiledTiff, type JpegTiledLevel } from './tiled-tiff-writer.ts';
+import { writeJpegTiledTiff, type JpegTiledLevel, type TileColours } from './tiled-tiff-writer.ts';
+
+/** Full-resolution tiles from elsewhere than dzsave (a DICOM's own frames), coded as `colours` says. */
+export interface BaseTiles {
+  colours?: TileColours;
+  /** The tile at `index` (row by row) as it is to be stored, or null to keep dzsave's. */
+  tile: (index: number) => Promise<Buffer | null>;
+}
 
 /**
  * libvips' dzsave with `--layout google` and `--depth onetile`: a folder `z/y/x.jpg` per level, z 0
@@ -28,13 +35,20 @@ export async function googleTilesSize(folder: string): Promise<ImageSize> {
 // Tiles read ahead of the writer: one file at a time leaves the disk idle between small reads.
 const READ_AHEAD = 16;
 
-async function* levelTiles(folder: string, across: number, down: number): AsyncGenerator<Buffer> {
+async function* levelTiles(
+  folder: string,
+  across: number,
+  down: number,
+  replaced?: BaseTiles['tile'],
+): AsyncGenerator<Buffer> {
   const files: string[] = [];
   for (let y = 0; y < down; y++) for (let x = 0; x < across; x++) files.push(path.join(folder, String(y), `${x}.jpg`));
   const queue: Promise<Buffer>[] = [];
   let next = 0;
   const readNext = () => {
-    const read = fs.readFile(files[next++]!);
+    const index = next++;
+    const file = files[index]!;
+    const read = replaced ? replaced(index).then((tile) => tile ?? fs.readFile(file)) : fs.readFile(file);
     // A read failing while earlier tiles are still being written is reported when its turn comes.
     read.catch(() => undefined);
     queue.push(read);
@@ -80,13 +94,25 @@ export async function googleLevels(folder: string, size: ImageSize, tileSize: nu
 
 /**
  * Packs a dzsave Google-layout folder into one JPEG-tiled BigTIFF, full resolution first. The tiles
- * are copied byte for byte: what the tile server sends is what libjpeg wrote.
+ * are copied byte for byte: what the tile server sends is what libjpeg wrote, or what `base` gives.
  */
-export async function googleTilesToTiff(folder: string, size: ImageSize, tileSize: number, target: string) {
-  const levels: JpegTiledLevel[] = (await googleLevels(folder, size, tileSize)).map((level) => ({
-    width: level.width,
-    height: level.height,
-    tiles: levelTiles(level.folder, Math.ceil(level.width / tileSize), Math.ceil(level.height / tileSize)),
-  }));
+export async function googleTilesToTiff(
+  folder: string,
+  size: ImageSize,
+  tileSize: number,
+  target: string,
+  base?: BaseTiles,
+) {
+  const levels: JpegTiledLevel[] = (await googleLevels(folder, size, tileSize)).map((level, index) => {
+    const ours = index === 0 ? base : undefined;
+    const across = Math.ceil(level.width / tileSize);
+    const down = Math.ceil(level.height / tileSize);
+    return {
+      width: level.width,
+      height: level.height,
+      tiles: levelTiles(level.folder, across, down, ours?.tile),
+      ...(ours?.colours ? { colours: ours.colours } : {}),
+    };
+  });
   await writeJpegTiledTiff(target, tileSize, levels);
 }

@@ -19,5 +19,5 @@ export {
   type TiffStructure,
   type TiffTag,
 } from './tiff-structure.ts';
-export { jpegFrameHeader } from './jpeg-frame.ts';
+export { baselineJpegCoding, jpegFrameHeader } from './jpeg-frame.ts';
 export { restartLayout, stitchJpegBlocks, type RestartLayout, type RestartTile } from './jpeg-restart-crop.ts';

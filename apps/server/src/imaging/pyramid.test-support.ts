@@ -23,7 +23,8 @@ export async function expectJpegPyramid(file: string, width: number, height: num
   expect(base).toMatchObject({ width, height });
   for (const page of structure.pages) {
     expect(page).toMatchObject({ tileWidth: 512, tileHeight: 512, compression: 7, jpegTables: null });
-    expect([1, 6]).toContain(page.photometric);
+    // Grey, YCbCr, or RGB where a DICOM's Adobe-RGB frames are kept as its full-resolution tiles.
+    expect([1, 2, 6]).toContain(page.photometric);
   }
   structure.pages.forEach((page, level) =>
     expect([page.width, page.height]).toEqual([Math.ceil(width / 2 ** level), Math.ceil(height / 2 ** level)]),
@@ -33,17 +34,22 @@ export async function expectJpegPyramid(file: string, width: number, height: num
   if (Math.max(width, height) > 512) expect(structure.pages.length).toBeGreaterThan(1);
 }
 
-/** The restart layout of the first stored tile of a pyramid's base level. */
-export async function firstTileLayout(file: string): Promise<RestartLayout | null> {
+/** A stored tile of a pyramid's base level, as it is in the file. */
+export async function baseTile(file: string, index: number): Promise<Buffer> {
   const handle = await open(file, 'r');
   try {
     const [base] = (await readTiffStructure(handle)).pages;
-    const tile = Buffer.alloc(base!.tileByteCounts[0]!);
-    await handle.read(tile, 0, tile.length, base!.tileOffsets[0]);
-    return restartLayout(tile);
+    const tile = Buffer.alloc(base!.tileByteCounts[index]!);
+    await handle.read(tile, 0, tile.length, base!.tileOffsets[index]);
+    return tile;
   } finally {
     await handle.close();
   }
+}
+
+/** The restart layout of the first stored tile of a pyramid's base level. */
+export async function firstTileLayout(file: string): Promise<RestartLayout | null> {
+  return restartLayout(await baseTile(file, 0));
 }
 
 export async function expectThumbnail(file: string): Promise<void> {

@@ -4,7 +4,7 @@ import type { Sharp } from 'sharp';
 import { sharp } from './sharp-setup.ts';
 import { remainingMs, type ConvertContext } from './context.ts';
 import { ImagingTimeoutError } from './errors.ts';
-import { googleTilesToTiff, type ImageSize } from './google-tiles.ts';
+import { googleTilesToTiff, type BaseTiles, type ImageSize } from './google-tiles.ts';
 import { readTiffStructure } from './tiff-structure.ts';
 
 export const TILE_SIZE = 512;
@@ -59,19 +59,21 @@ export function rethrowSharpTimeout(error: unknown): never {
 
 /**
  * Writes a pyramid by letting `makeTiles` fill a dzsave Google-layout folder (`folder`, inside workDir)
- * and packing it into one JPEG-tiled TIFF. The folder is removed whatever happens.
+ * and packing it into one JPEG-tiled TIFF, full-resolution tiles from `base` where it has them. The folder is
+ * removed whatever happens.
  */
 export async function writeTiledPyramid(
   context: ConvertContext,
   layerNumber: number,
   makeTiles: (folder: string) => Promise<ImageSize>,
+  base?: BaseTiles,
 ): Promise<string> {
   const folder = path.join(context.workDir, `tiles-${layerNumber}`);
   return writeAtomically(path.join(context.workDir, layerFileName(layerNumber)), async (partial) => {
     try {
       const size = await makeTiles(folder);
       remainingMs(context);
-      await googleTilesToTiff(folder, size, TILE_SIZE, partial);
+      await googleTilesToTiff(folder, size, TILE_SIZE, partial, base);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -7,12 +7,24 @@ export interface JpegTiledLevel {
   width: number;
   height: number;
   tiles: AsyncIterable<Buffer>;
+  /**
+   * How the page's colour tiles are coded, which libtiff must be told (it refuses a tile sampled otherwise than
+   * the page says, and decodes an RGB tile of a YCbCr page as YCbCr): YCbCr without subsampling unless said.
+   */
+  colours?: TileColours;
+}
+
+export interface TileColours {
+  colour: 'ycbcr' | 'rgb';
+  /** The luma's sampling factors [h, v] against chroma sampled once per MCU; [1, 1] for RGB. */
+  subsampling: [number, number];
 }
 
 const SHORT = 3;
 const LONG = 4;
 const LONG8 = 16;
 const PHOTOMETRIC_MINISBLACK = 1;
+const PHOTOMETRIC_RGB = 2;
 const PHOTOMETRIC_YCBCR = 6;
 const HEADER_BYTES = 16;
 const ENTRY_BYTES = 20;
@@ -66,7 +78,8 @@ function directory(entries: Entry[], offset: number): { bytes: Buffer; nextPoint
 /**
  * Writes a tiled BigTIFF pyramid whose tiles are complete JPEG streams, stored as they are (no
  * shared JPEGTables), so a tile server can send one without touching it. Colour tiles are declared
- * YCbCr without subsampling, as libjpeg wrote them; readers convert to RGB while decoding.
+ * YCbCr without subsampling, as libjpeg wrote them, unless a level says otherwise; readers convert to RGB
+ * while decoding.
  */
 export async function writeJpegTiledTiff(target: string, tileSize: number, levels: JpegTiledLevel[]): Promise<void> {
   const file = await fs.open(target, 'w');
@@ -116,13 +129,16 @@ export async function writeJpegTiledTiff(target: string, tileSize: number, level
 
     for (const [index, { level, offsets, counts }] of placed.entries()) {
       const colour = components === 3;
+      const { colour: coded, subsampling } = level.colours ?? { colour: 'ycbcr', subsampling: [1, 1] };
+      let photometric = PHOTOMETRIC_MINISBLACK;
+      if (colour) photometric = coded === 'rgb' ? PHOTOMETRIC_RGB : PHOTOMETRIC_YCBCR;
       const entries: Entry[] = [
         { tag: TIFF_TAG.NewSubfileType, type: LONG, values: [index === 0 ? 0 : 1] },
         { tag: TIFF_TAG.ImageWidth, type: LONG, values: [level.width] },
         { tag: TIFF_TAG.ImageLength, type: LONG, values: [level.height] },
         { tag: TIFF_TAG.BitsPerSample, type: SHORT, values: Array<number>(components).fill(8) },
         { tag: TIFF_TAG.Compression, type: SHORT, values: [JPEG_COMPRESSION] },
-        { tag: TIFF_TAG.Photometric, type: SHORT, values: [colour ? PHOTOMETRIC_YCBCR : PHOTOMETRIC_MINISBLACK] },
+        { tag: TIFF_TAG.Photometric, type: SHORT, values: [photometric] },
         { tag: TIFF_TAG.SamplesPerPixel, type: SHORT, values: [components] },
         { tag: TIFF_TAG.PlanarConfiguration, type: SHORT, values: [1] },
         { tag: TIFF_TAG.TileWidth, type: LONG, values: [tileSize] },
@@ -130,7 +146,9 @@ export async function writeJpegTiledTiff(target: string, tileSize: number, level
         { tag: TIFF_TAG.TileOffsets, type: LONG8, values: offsets },
         { tag: TIFF_TAG.TileByteCounts, type: LONG8, values: counts },
       ];
-      if (colour) entries.push({ tag: TIFF_TAG.YCbCrSubSampling, type: SHORT, values: [1, 1] });
+      if (photometric === PHOTOMETRIC_YCBCR) {
+        entries.push({ tag: TIFF_TAG.YCbCrSubSampling, type: SHORT, values: subsampling });
+      }
       const { bytes, nextPointer } = directory(entries, position);
       const next = position + bytes.length + (bytes.length % 2);
       if (index < placed.length - 1) bytes.writeBigUInt64LE(BigInt(next), nextPointer);

@@ -2,7 +2,7 @@ import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { remainingMs, type ConvertContext } from './context.ts';
 import { ToolKilledError, UnsupportedImageError } from './errors.ts';
-import { GOOGLE_LAYOUT_ARGS, googleTilesSize } from './google-tiles.ts';
+import { GOOGLE_LAYOUT_ARGS, googleTilesSize, type BaseTiles } from './google-tiles.ts';
 import { TILE_SIZE, TILE_SUFFIX, writeTiledPyramid } from './pyramid.ts';
 import { runTool, type ToolResult } from './run-tool.ts';
 
@@ -49,21 +49,26 @@ export async function vips(
 /**
  * Layer 0's pyramid from `input` (the linked source with vips load options, e.g. `source.tif[rgb]`),
  * tiled by the vips command line: its JPEG codec (the system's libjpeg-turbo) decodes and encodes
- * these tiles faster than the one bundled with sharp.
+ * these tiles faster than the one bundled with sharp. Full-resolution tiles `base` gives are stored instead of dzsave's.
  */
-export function writeVipsPyramid(context: ConvertContext, input: string): Promise<string> {
-  return writeTiledPyramid(context, 0, async (folder) => {
-    const name = path.basename(folder);
-    await vips(context, 'vips', [
-      'dzsave',
-      input,
-      name,
-      ...GOOGLE_LAYOUT_ARGS,
-      '--tile-size',
-      String(TILE_SIZE),
-      '--suffix',
-      TILE_SUFFIX,
-    ]);
-    return googleTilesSize(folder);
-  });
+export function writeVipsPyramid(context: ConvertContext, input: string, base?: BaseTiles): Promise<string> {
+  return writeTiledPyramid(
+    context,
+    0,
+    async (folder) => {
+      const name = path.basename(folder);
+      await vips(context, 'vips', [
+        'dzsave',
+        input,
+        name,
+        ...GOOGLE_LAYOUT_ARGS,
+        '--tile-size',
+        String(TILE_SIZE),
+        '--suffix',
+        TILE_SUFFIX,
+      ]);
+      return googleTilesSize(folder);
+    },
+    base,
+  );
 }

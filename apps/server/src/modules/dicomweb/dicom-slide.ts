@@ -2,7 +2,7 @@ import { micronsPerPixelXY } from '@pathology/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cases, imageAssociated, imageLayers, images } from '../../db/schema/index.ts';
-import { JPEG_COMPRESSION, jpegFrameHeader, type TiffPage } from '../../imaging/index.ts';
+import { baselineJpegCoding, JPEG_COMPRESSION, jpegFrameHeader, type TiffPage } from '../../imaging/index.ts';
 import type { DicomDataset } from '../../imaging/dicom-write.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { OpenPyramid, PyramidCache } from '../iiif/pyramid-cache.ts';
@@ -86,14 +86,16 @@ export interface LoadedSlide {
 
 const NOMINAL_MICRONS = 1;
 
-/** The photometric interpretation a JPEG's frame header implies. */
+/**
+ * The photometric interpretation of the colours a JPEG decodes to: RGB where libjpeg wrote RGB (components
+ * named R, G, B) or a DICOM's Adobe-RGB frame is kept as a level-0 tile (dicom-convert-base.ts).
+ */
 export function jpegPhotometric(jpeg: Buffer): InstanceFacts['photometric'] {
   const frame = jpegFrameHeader(jpeg);
   if (frame == null) throw new Error('frame is not a JPEG with a frame header');
   if (jpeg[frame + 9] === 1) return 'MONOCHROME2';
-  // Components named R, G, B: no colour transform, as libjpeg writes RGB.
-  if (jpeg[frame + 10] === 0x52 && jpeg[frame + 13] === 0x47) return 'RGB';
-  return 'YBR_FULL_422';
+  const rgbIds = jpeg[frame + 10] === 0x52 && jpeg[frame + 13] === 0x47;
+  return rgbIds || baselineJpegCoding(jpeg)?.colour === 'rgb' ? 'RGB' : 'YBR_FULL_422';
 }
 
 async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {

@@ -13,18 +13,36 @@ import { pyramidLevels } from './original-plan.ts';
 import { convertImageJob } from '../images/image-conversion.job.ts';
 
 /**
- * A frame's bytes as dcmtk reads them from the file, found by its position: dcmdump lists each frame's
- * PlanePositionSlide in frame order, and +W writes the offset table and then each frame to `<file>.<n>.raw`.
+ * The number (from 1) of the frame at pixel (column, row) of a level, as dcmtk reads the file: in a TILED_SPARSE
+ * instance dcmdump lists each frame's PlanePositionSlide in frame order; a TILED_FULL one holds its frames row by row.
  */
-async function frameFromFile(file: string, column: number, row: number, dir: string): Promise<Buffer> {
-  const dump = execFileSync('dcmdump', ['-q', '+W', dir, file], { encoding: 'utf8', maxBuffer: 64 * 1024 ** 2 });
-  const values = (tag: string) =>
-    [...dump.matchAll(new RegExp(`\\(${tag}\\) SL (-?\\d+)`, 'g'))].map((match) => Number(match[1]));
-  const columns = values('0048,021e');
-  const rows = values('0048,021f');
+function frameNumber(file: string, column: number, row: number): number {
+  const dump = execFileSync('dcmdump', ['-q', file], { encoding: 'utf8', maxBuffer: 64 * 1024 ** 2 });
+  const values = (tag: string, vr: string) =>
+    [...dump.matchAll(new RegExp(`\\(${tag}\\) ${vr} (-?\\d+)`, 'g'))].map((match) => Number(match[1]));
+  if (dump.includes('[TILED_FULL]')) {
+    const [width] = values('0028,0011', 'US');
+    const [height] = values('0028,0010', 'US');
+    const [totalColumns] = values('0048,0006', 'UL');
+    return (row / height!) * Math.ceil(totalColumns! / width!) + column / width! + 1;
+  }
+  const columns = values('0048,021e', 'SL');
+  const rows = values('0048,021f', 'SL');
   const frame = columns.findIndex((value, index) => value === column + 1 && rows[index] === row + 1);
   expect(frame).toBeGreaterThanOrEqual(0);
-  return fs.readFile(path.join(dir, `${path.basename(file)}.${frame + 1}.raw`));
+  return frame + 1;
+}
+
+/** A frame's bytes as dcmtk reads them from the file: dcmdump +W writes each frame to `<file>.<n>.raw`. */
+async function frameFromFile(file: string, column: number, row: number, dir: string): Promise<Buffer> {
+  execFileSync('dcmdump', ['-q', '+W', dir, file], { stdio: 'ignore', maxBuffer: 64 * 1024 ** 2 });
+  return fs.readFile(path.join(dir, `${path.basename(file)}.${frameNumber(file, column, row)}.raw`));
+}
+
+/** The frame at pixel (column, row) decoded by dcmtk, which is told its colours by the file's photometric interpretation. */
+function frameDecodedByDcmtk(file: string, column: number, row: number, target: string): Promise<Buffer> {
+  execFileSync('dcmj2pnm', ['+F', String(frameNumber(file, column, row)), '+on', file, target], { stdio: 'ignore' });
+  return fs.readFile(target);
 }
 
 describe('viewing a DICOM slide from its frames while its pyramid builds', () => {
@@ -140,17 +158,34 @@ describe('viewing a DICOM slide from its frames while its pyramid builds', () =>
       expect(response.statusCode, tile).toBe(200);
       expect(await meanAbsoluteDifference(fromFrames.get(tile)!, response.rawPayload), tile).toBeLessThanOrEqual(3);
     }
-    return before.magnification;
+    return { magnification: before.magnification, layerId };
   }
 
-  it('serves an OrthancWSIDicomizer slide (TILED_SPARSE, 512-px JPEG frames) at once, its frames that are our tiles as they are, then hands over within 3/255', async () => {
-    const files = await dicomizerSlide({ tileSize: 512, compression: 'jpeg', pyramid: true });
-    await viewedBeforeAndAfter('dicomizer-512', files, { width: 2220, height: 2967 }, async (layerId) => {
-      // Level 0, column 1 and row 2: one whole frame of the largest instance, sent byte for byte.
-      const tile = await get(`/iiif/2/${layerId}/512,1024,512,512/512,/0/default.jpg`);
+  /**
+   * Views the slide before and after its conversion: level 0's tile at pixel (512, 1024), one whole 512-px frame
+   * of the largest instance, is that frame as it is both times (the conversion copied it into the pyramid).
+   */
+  async function frameSentAsItIs(
+    name: string,
+    files: string[],
+    alsoBefore: (layerId: string, tile: Buffer, frame: Buffer) => Promise<void>,
+  ) {
+    const frame = await frameFromFile(files[0]!, 512, 1024, await fs.mkdtemp(path.join(dir, 'frames-')));
+    const url = (layerId: string) => `/iiif/2/${layerId}/512,1024,512,512/512,/0/default.jpg`;
+    const { layerId } = await viewedBeforeAndAfter(name, files, { width: 2220, height: 2967 }, async (layerId) => {
+      const tile = await get(url(layerId));
       expect([tile.statusCode, tile.headers['content-type']]).toEqual([200, 'image/jpeg']);
-      const frame = await frameFromFile(files[0]!, 512, 1024, await fs.mkdtemp(path.join(dir, 'frames-')));
       expect(tile.rawPayload.equals(frame)).toBe(true);
+      await alsoBefore(layerId, tile.rawPayload, frame);
+    });
+    const after = await get(url(layerId));
+    expect([after.statusCode, after.headers.etag]).toEqual([200, expect.not.stringMatching(/^"original:/)]);
+    expect(after.rawPayload.equals(frame)).toBe(true);
+  }
+
+  it('serves an OrthancWSIDicomizer slide (TILED_SPARSE, 512-px JPEG frames) at once, its frames that are our tiles as they are, and its pyramid keeps them', async () => {
+    const files = await dicomizerSlide({ tileSize: 512, compression: 'jpeg', pyramid: true });
+    await frameSentAsItIs('dicomizer-512', files, async (layerId, _tile, frame) => {
       // Level 1 is cut from level 0, as the conversion makes it, not taken from the Dicomizer's own level 1.
       const reduced = await get(`/iiif/2/${layerId}/1024,0,1024,1024/512,/0/default.jpg`);
       const reducedFrame = await frameFromFile(files[1]!, 512, 0, await fs.mkdtemp(path.join(dir, 'frames-')));
@@ -162,8 +197,17 @@ describe('viewing a DICOM slide from its frames while its pyramid builds', () =>
     });
   }, 300_000);
 
+  it("serves TIFFToDicom's 512-px RGB frames (Adobe-marked JPEG) as they are, as dcmtk decodes them, before and after the hand-over", async () => {
+    const files = await tiffToDicomSlide({ tileSize: 512 });
+    const byDcmtk = await frameDecodedByDcmtk(files[0]!, 512, 1024, path.join(dir, 'rgb-frame.png'));
+    await frameSentAsItIs('tifftodicom-512', files, async (_layerId, tile) => {
+      // What a browser (libjpeg-turbo, as sharp) shows of the bytes is what dcmtk, told RGB by the file, decodes.
+      expect(await meanAbsoluteDifference(tile, byDcmtk)).toBeLessThanOrEqual(3);
+    });
+  }, 300_000);
+
   it('serves a TIFFToDicom slide (TILED_FULL, 240-px JPEG frames) at once and hands over within 3/255', async () => {
-    const magnification = await viewedBeforeAndAfter('tifftodicom', await tiffToDicomSlide(), {
+    const { magnification } = await viewedBeforeAndAfter('tifftodicom', await tiffToDicomSlide(), {
       width: 2220,
       height: 2967,
     });

@@ -2,10 +2,9 @@ import type { Sharp } from 'sharp';
 import { sharp } from '../../imaging/sharp-setup.ts';
 import { JPEG_COMPRESSION } from '../../imaging/index.ts';
 import type { ConvertContext } from '../../imaging/context.ts';
-import { frameImage } from '../../imaging/dicom-convert-frames.ts';
+import { frameImage, jpegShownAsMeant } from '../../imaging/dicom-convert-frames.ts';
 import type { OpenDicomSlide } from '../../imaging/dicom-original.ts';
 import type { DicomLevel, DicomSlide } from '../../imaging/dicom-read-slide.ts';
-import { jpegSegments } from '../../imaging/jpeg-frame.ts';
 import { TILE_SIZE } from '../../imaging/pyramid.ts';
 import { IiifRequestError, type ImageRequest } from './iiif-params.ts';
 import {
@@ -42,13 +41,10 @@ export interface OpenDicomOriginal {
 }
 
 const WHITE = { r: 255, g: 255, b: 255 };
-const SOF0 = 0xc0;
 /** Frames decoded at once for one request: a JPEG 2000 frame is one vips process. */
 const PARALLEL_FRAMES = 4;
 /** Time one request may take decoding frames through vips. */
 const DECODE_MS = 30_000;
-/** Colours a JPEG decoder reads from a frame without being told (a JFIF-style YCbCr frame, or grey). */
-const DECODED_AS_CODED = new Set(['YBR_FULL_422', 'YBR_FULL', 'MONOCHROME2']);
 
 /** Frames the conversion's frame reader decodes (dicom-convert-frames.ts): others are refused there too. */
 function readable(level: DicomLevel): boolean {
@@ -122,29 +118,15 @@ function blankJpeg(level: DicomLevel): Promise<Buffer> {
   return blank;
 }
 
-/** Whether a JPEG is baseline (SOF0) and of the given size: what every browser decodes as it is. */
-function isBaselineOfSize(jpeg: Buffer, width: number, height: number): boolean {
-  for (const { marker, position } of jpegSegments(jpeg)) {
-    if (marker >= 0xc1 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return false;
-    if (marker === SOF0) {
-      return (
-        position + 9 <= jpeg.length &&
-        jpeg.readUInt16BE(position + 5) === height &&
-        jpeg.readUInt16BE(position + 7) === width
-      );
-    }
-  }
-  return false;
-}
-
 /**
  * The frame itself, when the request is exactly one of our tiles and that tile is exactly one JPEG baseline
  * frame of the level it is cut from (512-px frames on our grid: every inner tile of level 0, and of a reduced
  * level the scanner wrote where level 0 costs too much): it goes out as the scanner coded it, neither decoded
- * nor coded a second time, so it loses nothing more and costs one read, as DICOMweb gives that frame. A frame
- * whose colours a decoder must be told (RGB without a marker) or that is not baseline is decoded as others are.
- * Null otherwise. The conversion still codes the pyramid afresh from level 0 (a frame can only be taken as it
- * is where the tilings match, and the conversion's dzsave cuts and codes every tile itself).
+ * nor coded a second time, so it loses nothing more and costs one read, as DICOMweb gives that frame. RGB frames
+ * qualify as YCbCr ones do where the JPEG itself makes decoders show their colours (jpegShownAsMeant); a frame
+ * whose colours a decoder would have to be told, or that is not baseline, is decoded as others are. Null
+ * otherwise. The conversion copies the same frames into its level 0 (dicom-convert-base.ts), so the hand-over
+ * changes none of these tiles.
  */
 async function passThrough(
   opened: OpenDicomOriginal,
@@ -167,11 +149,10 @@ async function passThrough(
   if ((column + 1) * TILE_SIZE > page.width || (row + 1) * TILE_SIZE > page.height) return null;
   const index = row * page.tilesAcross + column;
   const placed = page.tiles.get(index);
-  if (placed == null || placed.instance.coding !== 'jpeg' || !DECODED_AS_CODED.has(placed.instance.photometric)) {
-    return null;
-  }
+  if (placed == null || placed.instance.coding !== 'jpeg') return null;
   const frame = await frameBytes(opened, page, index, tiles);
-  return isBaselineOfSize(frame, TILE_SIZE, TILE_SIZE) ? frame : null;
+  const coding = jpegShownAsMeant(placed.instance, frame);
+  return coding?.width === TILE_SIZE && coding.height === TILE_SIZE ? frame : null;
 }
 
 /** A rectangle of a level from frames of any coding, each decoded as the conversion decodes it, a few at a time. */
