@@ -7,7 +7,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { JobQueue } from '../src/jobs/job-queue.ts';
 import { QUEUE_POLICIES, type QueuePayloads } from '../src/jobs/queues.ts';
 import { freePort } from './free-port.ts';
-import { startServerProcess, waitForHealthy } from './server-process.ts';
+import { startServerProcess, waitForHealthy, type ServerProcess } from './server-process.ts';
 import { queryOnce } from './sql.ts';
 
 async function count(url: string, table: string): Promise<number> {
@@ -25,6 +25,32 @@ async function tempDir(): Promise<string> {
   await fs.chmod(dir, 0o755);
   cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/**
+ * A `--require` preload that answers SIGUSR2 with whether Koa is loaded: oidc-provider (ESM, out of require.cache's
+ * sight) loads it, and nothing else of ours does.
+ */
+async function koaProbe(): Promise<string> {
+  const file = path.join(await tempDir(), 'koa-probe.cjs');
+  await fs.writeFile(
+    file,
+    `process.on('SIGUSR2', () => console.log('koa loaded: ' + Object.keys(require.cache).some((f) => /node_modules[\\\\/]koa[\\\\/]/.test(f))));`,
+  );
+  return file;
+}
+
+async function koaLoaded(server: ServerProcess): Promise<boolean> {
+  const from = server.output().length;
+  server.child.kill('SIGUSR2');
+  return vi.waitFor(
+    () => {
+      const answer = /koa loaded: (true|false)/.exec(server.output().slice(from));
+      if (answer == null) throw new Error('no answer to SIGUSR2 yet');
+      return answer[1] === 'true';
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 describe('the start command', () => {
@@ -89,12 +115,21 @@ describe('the start command', () => {
     expect(await waitForHealthy(`http://localhost:${port}`, api)).toMatchObject({ status: 'ok', role: 'api' });
     expect(await count(external.url, 'cases')).toBeGreaterThanOrEqual(35);
 
-    // A second API process, with nothing to seed, at rest: libvips (sharp) is loaded by the first image, not the start.
+    // A second API process, with nothing to seed, at rest: libvips (sharp) is loaded by the first image, and the
+    // built-in OpenID provider (oidc-provider, Koa) by its first request, not by the start.
     const resting = await freePort();
-    const idle = startServerProcess({ ...env, PORT: String(resting) }, ['--role', 'api']);
+    const idle = startServerProcess({ ...env, PORT: String(resting), NODE_OPTIONS: `--require ${await koaProbe()}` }, [
+      '--role',
+      'api',
+    ]);
     cleanups.push(() => idle.stop());
     await waitForHealthy(`http://localhost:${resting}`, idle);
     expect(await fs.readFile(`/proc/${idle.child.pid}/maps`, 'utf8')).not.toContain('libvips');
+    expect(await koaLoaded(idle)).toBe(false);
+    const discovery = await fetch(`http://localhost:${resting}/oidc/.well-known/openid-configuration`);
+    expect(discovery.status).toBe(200);
+    expect(await discovery.json()).toMatchObject({ issuer: expect.stringMatching(/\/oidc$/) });
+    expect(await koaLoaded(idle)).toBe(true);
     expect(await idle.stop()).toBe(0);
 
     const client = new JobQueue<QueuePayloads>({ connectionString: external.url, policies: QUEUE_POLICIES });

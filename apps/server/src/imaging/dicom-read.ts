@@ -1,11 +1,8 @@
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { DataSet } from 'dicom-parser';
+import { dicomParser } from '../on-first-use.ts';
 import { UnsupportedImageError } from './errors.ts';
-
-// A UMD bundle: Node's ESM loader sees none of its named exports, so it is required.
-const dicomParser = createRequire(import.meta.url)('dicom-parser') as typeof import('dicom-parser');
 
 export const WSI_SOP_CLASS = '1.2.840.10008.5.1.4.1.1.77.1.6';
 const PIXEL_DATA = 'x7fe00010';
@@ -106,7 +103,7 @@ async function readHeader(
     let dataSet: DataSet | null = null;
     let parseError: unknown = null;
     try {
-      dataSet = dicomParser.parseDicom(bytes, { untilTag: PIXEL_DATA });
+      dataSet = dicomParser().parseDicom(bytes, { untilTag: PIXEL_DATA });
     } catch (error) {
       parseError = error;
     }

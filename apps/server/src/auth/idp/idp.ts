@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
 import { createIdpAccounts, type IdpAccounts } from './accounts.ts';
 import { createOidcAdapterFactory } from './adapter.ts';
-import { loadOrCreateIdpKeys, publicJwks } from './keys.ts';
+import { loadOrCreateIdpKeys, publicJwks, type IdpKeys } from './keys.ts';
 import { createProviderPages } from './provider-pages.ts';
 import { createSignInThrottle, type SignInThrottle } from './sign-in-throttle.ts';
 
@@ -38,9 +38,19 @@ export interface DemoAccount {
   description: string;
 }
 
-export interface Idp {
+/** oidc-provider's provider for this installation, and its error classes. */
+export interface OpenIdProvider {
   provider: Provider;
   errors: typeof errors;
+}
+
+export interface Idp {
+  /**
+   * The provider, made on its first request: oidc-provider, Koa and their packages are about a second of a start's
+   * CPU and tens of MiB of memory, which an API process that has signed no one in yet need not pay. The keys, the
+   * accounts and the throttle are ready from the start, as the API verifies tokens with the keys.
+   */
+  openIdProvider(): Promise<OpenIdProvider>;
   accounts: IdpAccounts;
   signInThrottle: SignInThrottle;
   publicUrl: string;
@@ -60,10 +70,31 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
   // Resource indicators must be absolute URIs (RFC 8707), so the audience doubles as one.
   if (!URL.canParse(options.audience))
     throw new Error('OIDC_AUDIENCE must be an absolute URL with the built-in provider');
-  // Loaded on first use: installations with an external provider never load it (nor its runtime warnings).
-  const { Provider, errors } = await import('oidc-provider');
   const keys = await loadOrCreateIdpKeys(options.db);
   const accounts = createIdpAccounts(options.db, { adminClaim: options.adminClaim });
+  let made: Promise<OpenIdProvider> | undefined;
+  const openIdProvider = () =>
+    (made ??= makeProvider(options, keys, accounts).catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    }));
+  return {
+    openIdProvider,
+    accounts,
+    signInThrottle: createSignInThrottle(options.db, {
+      // A secret of its own would need storing; the oldest cookie secret is already one per installation.
+      secret: `sign-in-throttle:${keys.cookieKeys.at(-1)!}`,
+      onError: (error) => options.onError?.(error, 'expired sign-in throttle rows could not be deleted'),
+    }),
+    publicUrl: options.publicUrl,
+    demoAccounts: options.demoAccounts ? DEMO_ACCOUNTS : [],
+    jwks: publicJwks(keys),
+  };
+}
+
+async function makeProvider(options: IdpOptions, keys: IdpKeys, accounts: IdpAccounts): Promise<OpenIdProvider> {
+  // Loaded on first use: installations with an external provider never load it (nor its runtime warnings).
+  const { Provider, errors } = await import('oidc-provider');
   const pages = createProviderPages({ appUrl: `${options.publicUrl}/` });
   const appOrigin = new URL(options.publicUrl).origin;
   const secureCookies = new URL(options.publicUrl).protocol === 'https:';
@@ -164,19 +195,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
   // can only trust every sender or none, so it trusts all, and mount.ts hands it only the forwarded
   // headers Fastify believed under TRUST_PROXY.
   provider.proxy = true;
-  return {
-    provider,
-    errors,
-    accounts,
-    signInThrottle: createSignInThrottle(options.db, {
-      // A secret of its own would need storing; the oldest cookie secret is already one per installation.
-      secret: `sign-in-throttle:${keys.cookieKeys.at(-1)!}`,
-      onError: (error) => options.onError?.(error, 'expired sign-in throttle rows could not be deleted'),
-    }),
-    publicUrl: options.publicUrl,
-    demoAccounts: options.demoAccounts ? DEMO_ACCOUNTS : [],
-    jwks: publicJwks(keys),
-  };
+  return { provider, errors };
 }
 
 /**

@@ -39,11 +39,12 @@ export async function interactionRoutes(app: FastifyInstance, idp: Idp): Promise
     reply: FastifyReply,
     language: Language,
   ): Promise<Interaction | undefined> {
+    const oidc = await idp.openIdProvider();
     let details: Interaction | undefined;
     try {
-      details = await idp.provider.interactionDetails(request.raw, reply.raw);
+      details = await oidc.provider.interactionDetails(request.raw, reply.raw);
     } catch (error) {
-      if (!(error instanceof idp.errors.SessionNotFound)) throw error;
+      if (!(error instanceof oidc.errors.SessionNotFound)) throw error;
     }
     if (details != null && details.uid === field(request.params, 'uid')) return details;
     sendPage(reply.status(400), renderExpiredPage(language, `${idp.publicUrl}/`));
@@ -103,7 +104,8 @@ export async function interactionRoutes(app: FastifyInstance, idp: Idp): Promise
       return sendPage(reply.status(401), loginPage(details, language, { email, error: t.invalidCredentials }));
     }
     await idp.signInThrottle.succeeded(email, request.ip);
-    const returnTo = await idp.provider.interactionResult(request.raw, reply.raw, { login: { accountId } });
+    const { provider } = await idp.openIdProvider();
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, { login: { accountId } });
     return reply.redirect(returnTo, 303);
   });
 
@@ -121,7 +123,8 @@ export async function interactionRoutes(app: FastifyInstance, idp: Idp): Promise
     description?: string,
   ): Promise<FastifyReply> {
     const result = description == null ? { error } : { error, error_description: description };
-    const returnTo = await idp.provider.interactionResult(request.raw, reply.raw, result);
+    const { provider } = await idp.openIdProvider();
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, result);
     return reply.redirect(returnTo, 303);
   }
 }

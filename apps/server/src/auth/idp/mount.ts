@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Provider } from 'oidc-provider';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { IDP_MOUNT_PATH, type Idp } from './idp.ts';
 import { INTERACTION_PREFIX, interactionRoutes } from './interactions.ts';
@@ -34,22 +35,15 @@ function believeTrustedProxiesOnly(request: FastifyRequest): void {
  * The sign-in pages are ordinary Fastify routes.
  */
 export async function registerIdp(app: FastifyInstance, idp: Idp): Promise<void> {
-  // The provider answers its own errors with a generic 500; one caused by the database being away is
-  // a 503 with Retry-After, as everywhere else.
-  const databaseAway = new WeakSet<object>();
-  idp.provider.on('server_error', (ctx, error) => {
-    if (isDatabaseUnavailable(error)) databaseAway.add(ctx);
-    app.log.error({ err: error }, 'OpenID provider error');
-  });
-  idp.provider.use(async (ctx, next) => {
-    await next();
-    if (!databaseAway.has(ctx)) return;
-    ctx.status = 503;
-    ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-  });
-
-  // After every provider.use: the callback composes the middleware there is when it is made.
-  const handle = idp.provider.callback();
+  let handler: Promise<ProviderHandler> | undefined;
+  const providerHandler = () =>
+    (handler ??= idp.openIdProvider().then(
+      ({ provider }) => mountedHandler(app, provider),
+      (error: unknown) => {
+        handler = undefined;
+        throw error;
+      },
+    ));
   app.addHook('onRequest', async (request, reply) => {
     const url = request.raw.url ?? '';
     if (!isProviderUrl(url)) return;
@@ -61,7 +55,9 @@ export async function registerIdp(app: FastifyInstance, idp: Idp): Promise<void>
     raw.url = url.slice(IDP_MOUNT_PATH.length) || '/';
     if (raw.url.startsWith('?')) raw.url = `/${raw.url}`;
     try {
-      await handle(raw, reply.raw);
+      await (
+        await providerHandler()
+      )(raw, reply.raw);
     } catch (error) {
       // Koa answers its own errors; this only catches a failure of the hand-over itself.
       request.log.error({ err: error }, 'OpenID provider request failed');
@@ -70,4 +66,25 @@ export async function registerIdp(app: FastifyInstance, idp: Idp): Promise<void>
   });
 
   await app.register(async (scope) => interactionRoutes(scope, idp), { prefix: INTERACTION_PREFIX });
+}
+
+type ProviderHandler = ReturnType<Provider['callback']>;
+
+/** The provider's Koa handler, made once with the provider (which is made on its first request, see Idp). */
+function mountedHandler(app: FastifyInstance, provider: Provider): ProviderHandler {
+  // The provider answers its own errors with a generic 500; one caused by the database being away is
+  // a 503 with Retry-After, as everywhere else.
+  const databaseAway = new WeakSet<object>();
+  provider.on('server_error', (ctx, error) => {
+    if (isDatabaseUnavailable(error)) databaseAway.add(ctx);
+    app.log.error({ err: error }, 'OpenID provider error');
+  });
+  provider.use(async (ctx, next) => {
+    await next();
+    if (!databaseAway.has(ctx)) return;
+    ctx.status = 503;
+    ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+  });
+  // After every provider.use: the callback composes the middleware there is when it is made.
+  return provider.callback();
 }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import yazl from 'yazl';
 import { part10Head, part10Size, part10Stream, TRANSFER_SYNTAX } from '../../imaging/dicom-write.ts';
+import { yazl } from '../../on-first-use.ts';
 import type { LoadedSlide, SlideInstance } from './dicom-slide.ts';
 
 /** An instance as a Part 10 file (JPEG baseline, frames encapsulated as stored), streamed, with its size. */
@@ -19,7 +19,7 @@ export function part10File(instance: SlideInstance): { size: number; stream: () 
 
 /** A zip (stored, not deflated: JPEG does not shrink) of one Part 10 file per instance, each made as it is read. */
 export function slideZip(slide: LoadedSlide): Readable {
-  const zip = new yazl.ZipFile();
+  const zip = new (yazl().ZipFile)();
   for (const instance of slide.instances) {
     const file = part10File(instance);
     zip.addReadStreamLazy(`${instance.facts.part}.dcm`, { size: file.size, compress: false }, (done) =>

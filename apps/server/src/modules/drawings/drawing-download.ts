@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { DRAWING_MESSAGES, micronsPerPixelXY } from '@pathology/contract';
-import yazl from 'yazl';
 import type { Caller } from '../../auth/caller.ts';
 import type { CapabilitiesService } from '../../auth/capabilities/index.ts';
 import { HttpError } from '../../http/http-error.ts';
+import { yazl } from '../../on-first-use.ts';
 import { featureCollection, measurementsCsv, type DrawingDetections } from './drawing-export.ts';
 import type { DrawingRepository, Reader } from './drawing.repository.ts';
 
@@ -49,7 +49,7 @@ export function createDrawingDownload({ drawings, capabilities, detectionCounts 
     const withDrawings = found.filter((image) => (counts.get(image.id) ?? 0) > 0);
     if (withDrawings.length === 0) throw HttpError.notFound(DRAWING_MESSAGES.downloadNotFound);
 
-    const zip = new yazl.ZipFile();
+    const zip = new (yazl().ZipFile)();
     const used = new Set<string>();
     for (const image of withDrawings) {
       let folder = safeName(image.displayName);
