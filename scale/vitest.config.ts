@@ -3,12 +3,15 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The multi-process topology (`npm run test:scale`): Debian's PostgreSQL, the S3 server, nginx,
- * API and worker processes on this machine. Kept out of `npm test`'s run; .ci/run calls it.
+ * API and worker processes on this machine, and what must be timed with nothing else running (the stall test).
+ * Kept out of `npm test`'s run; .ci/run calls it in a phase of its own.
  */
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['scale/**/*.test.ts'],
+    // The embedded PostgreSQL of the unit tests, for the tests that start one server on a database of their own.
+    globalSetup: ['apps/server/test/global-setup.ts'],
     fileParallelism: false,
     pool: 'forks',
     testTimeout: 240_000,

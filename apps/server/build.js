@@ -58,6 +58,7 @@ export async function buildServer(root, stamp) {
       main: path.join(root, 'apps/server/src/main.ts'),
       'outline-paint.worker': path.join(root, 'apps/server/src/modules/detections/outline-paint.worker.ts'),
       'feature-parse.worker': path.join(root, 'apps/server/src/modules/detections/feature-parse.worker.ts'),
+      'drawing-body.worker': path.join(root, 'apps/server/src/modules/drawings/drawing-body.worker.ts'),
     },
     outdir: scratch,
     bundle: true,

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../src/db/client.ts';
+// What the global setup provides (its ProvidedContext), for the configurations whose typecheck sees only this file.
+import type {} from './global-setup.ts';
 
 export interface TestDatabase extends Database {
   url: string;

@@ -46,24 +46,31 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return new JsonNesting(limit).deeperThanLimit(Buffer.from(text));
 }
 
+/** The content types whose bodies are parsed as JSON. */
+export const JSON_BODY_TYPES = ['application/json', MERGE_PATCH_CONTENT_TYPE];
+
+type Done = (error: Error | null, body?: unknown) => void;
+
 /**
  * Every JSON body (`application/json` and merge patches) passes here before anything walks it: the
  * NUL-character hook, zod, merge patches and serializers recurse, and a body nested thousands deep
  * would overflow the stack (a 500) in whichever ran first. Past the limit it is a 422; below it,
  * Fastify's own parser (with its prototype-poisoning guard) does the parsing.
  */
-export function registerJsonBodies(app: FastifyInstance): void {
+export function jsonBodyParser(app: FastifyInstance): (request: FastifyRequest, text: string, done: Done) => void {
   const parse = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser(
-    ['application/json', MERGE_PATCH_CONTENT_TYPE],
-    { parseAs: 'string' },
-    (request: FastifyRequest, body: string | Buffer, done) => {
-      const text = String(body);
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-        done(HttpError.validation({ body: MESSAGES.bodyNestedTooDeep }), undefined);
-        return;
-      }
-      void parse(request, text, done);
-    },
+  return (request, text, done) => {
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(HttpError.validation({ body: MESSAGES.bodyNestedTooDeep }), undefined);
+      return;
+    }
+    void parse(request, text, done);
+  };
+}
+
+export function registerJsonBodies(app: FastifyInstance): void {
+  const parse = jsonBodyParser(app);
+  app.addContentTypeParser(JSON_BODY_TYPES, { parseAs: 'string' }, (request: FastifyRequest, body, done) =>
+    parse(request, String(body), done),
   );
 }

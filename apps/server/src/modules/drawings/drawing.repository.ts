@@ -1,15 +1,9 @@
-import {
-  compactGeometry,
-  roundGeometry,
-  type DrawingGeometry,
-  type DrawingShape,
-  type DrawingStyle,
-  type DrawingVisibility,
-} from '@pathology/contract';
+import { type DrawingShape, type DrawingStyle, type DrawingVisibility } from '@pathology/contract';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, drawings, imageLayers, images } from '../../db/schema/index.ts';
 import { accountName } from '../accounts/account-name.ts';
+import type { PreparedGeometry } from './prepared-geometry.ts';
 
 export interface NewDrawing {
   id?: string;
@@ -19,7 +13,7 @@ export interface NewDrawing {
   visibility: DrawingVisibility;
   title: string;
   shapeType: DrawingShape;
-  geometry: DrawingGeometry;
+  geometry: PreparedGeometry;
   style: DrawingStyle;
 }
 
@@ -61,11 +55,11 @@ const compactDrawingJson = (reader: Reader) =>
 /** Public drawings, and the reader's own private ones. */
 const visibleTo = (reader: Reader) => sql`(d.visibility = 'public' OR d.account_id = ${reader.accountId})`;
 
-/** Both stored forms of a geometry, on the 0.1-pixel grid the compact one keeps. */
-function storedGeometry(geometry: DrawingGeometry) {
-  const rounded = roundGeometry(geometry);
-  return { geometry: rounded, compactGeometry: JSON.stringify(compactGeometry(rounded)) };
-}
+/** Both stored forms of a geometry, on the 0.1-pixel grid the compact one keeps, from their prepared texts. */
+const storedGeometry = (geometry: PreparedGeometry) => ({
+  geometry: sql`${geometry.json}::jsonb`,
+  compactGeometry: geometry.compactJson,
+});
 
 export function createDrawingRepository(db: Db) {
   async function* batches(where: SQL, reader: Reader): AsyncGenerator<string[]> {
@@ -197,10 +191,10 @@ export function createDrawingRepository(db: Db) {
       return row?.id;
     },
 
-    async update(drawingId: string, changes: DrawingChanges): Promise<void> {
+    async update(drawingId: string, { geometry, ...changes }: DrawingChanges): Promise<void> {
       await db
         .update(drawings)
-        .set({ ...changes, ...(changes.geometry ? storedGeometry(changes.geometry) : {}), updatedAt: sql`now()` })
+        .set({ ...changes, ...(geometry ? storedGeometry(geometry) : {}), updatedAt: sql`now()` })
         .where(eq(drawings.id, drawingId));
     },
 

@@ -303,4 +303,52 @@ describe('drawing routes', () => {
     expect((await call('outsider', 'POST', `${base}/drawings`, point(1e300, 0))).statusCode).toBe(404);
     expect((await call('viewer', 'POST', `${base}/drawings`, point(1e300, 0))).statusCode).toBe(403);
   });
+
+  it('answers a long body, read on a worker thread, as a short one: stored alike, refused alike', async () => {
+    // 10,000 × 1000 pixels: lines may reach 10,000 pixels past any edge.
+    const { base } = await layerIn(group, { width: 10_000, height: 1000 });
+    const line = (points: number, y = 0) => ({
+      type: 'LineString',
+      coordinates: Array.from({ length: points }, (_, index) => [index + 0.04, y + (index % 2)]),
+    });
+    const post = (payload: object) => call('mia', 'POST', `${base}/drawings`, payload);
+    const long = { shapeType: 'freehand', title: '  Long  ', geometry: line(9000) };
+    // Past what drawing-bodies.ts leaves to the event loop.
+    expect(JSON.stringify(long).length).toBeGreaterThan(64 * 1024);
+    const created = await post(long);
+    expect(created.statusCode).toBe(201);
+    const drawing = DrawingSchema.parse(created.json());
+    expect(drawing).toMatchObject({ title: 'Long', visibility: 'public', style: { lineWidth: 2 } });
+    expect(drawing.geometry).toEqual({
+      type: 'LineString',
+      coordinates: line(9000).coordinates.map(([x, y]) => [Math.round(x! * 10) / 10, y]),
+    });
+    const [listedDrawing] = await listed('mia', `${base}/drawings`);
+    expect(expandGeometry(listedDrawing!.geometry)).toEqual(drawing.geometry);
+
+    const sameRefusal = async (make: (points: number) => object) => {
+      const short = await post(make(3));
+      expect(short.statusCode).toBe(422);
+      const refused = await post(make(9000));
+      expect({ status: refused.statusCode, body: refused.json<unknown>() }).toEqual({
+        status: 422,
+        body: short.json<unknown>(),
+      });
+    };
+    await sameRefusal((points) => ({ shapeType: 'freehand', geometry: line(points, 20_000) }));
+    await sameRefusal((points) => ({ shapeType: 'freehand', title: 'a\0b', geometry: line(points) }));
+    await sameRefusal((points) => ({ shapeType: 'polygon', geometry: line(points) }));
+    await sameRefusal((points) => ({ shapeType: 'freehand', title: 'x'.repeat(201), geometry: line(points) }));
+
+    const ellipse = await post({ shapeType: 'ellipse', geometry: { type: 'Ellipse', center: [5, 5], radii: [2, 1] } });
+    const patch = (id: string, geometry: object) => call('mia', 'PATCH', `${base}/drawings/${id}`, { geometry });
+    const wrongShape = await patch(ellipse.json<{ id: string }>().id, line(9000));
+    expect(wrongShape.statusCode).toBe(422);
+    expect(wrongShape.json()).toMatchObject({ errors: { geometry: DRAWING_MESSAGES.wrongGeometry } });
+    const changed = await patch(drawing.id, line(9000, 500));
+    expect(changed.statusCode).toBe(200);
+    expect(DrawingSchema.parse(changed.json()).geometry).toMatchObject({
+      coordinates: expect.arrayContaining([[1, 501]]),
+    });
+  });
 });

@@ -7,10 +7,11 @@ import {
   DrawingVisibilityFilterSchema,
   UpdateDrawingRequestSchema,
 } from '@pathology/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../http/content-disposition.ts';
 import { sendJsonText } from '../../http/json-text.ts';
+import { preparedBody, registerDrawingBodies } from './drawing-bodies.ts';
 import type { DrawingDownload } from './drawing-download.ts';
 import type { DrawingService } from './drawing.service.ts';
 
@@ -102,49 +103,55 @@ export const drawingRoutes: FastifyPluginAsyncZod<{ service: DrawingService; dow
     },
   );
 
-  app.post(
-    '/images/:id/layers/:layerId/drawings',
-    {
-      schema: {
-        operationId: 'createLayerDrawing',
-        tags: ['drawings'],
-        summary: 'Draws on a layer; needs canCreateDrawing (403 with a reason where the group denies drawing)',
-        description:
-          'Geometry is in full-resolution image pixels: Point, LineString, Polygon (closed rings) or Ellipse ' +
-          '(center and radii), as fits the shape, with at most 100,000 points. Points may lie up to the ' +
-          "image's larger side past its edges, and radii may be that long (422 otherwise).",
-        params: LayerParams,
-        body: CreateDrawingRequestSchema,
-        response: { 201: DrawingSchema },
+  // The routes that take geometry read long bodies off the event loop (drawing-bodies.ts), in a plugin of their own
+  // so the other routes keep the app's JSON parser.
+  await app.register(async (plugin) => {
+    registerDrawingBodies(plugin);
+    const geometryRoutes = plugin.withTypeProvider<ZodTypeProvider>();
+    geometryRoutes.post(
+      '/images/:id/layers/:layerId/drawings',
+      {
+        schema: {
+          operationId: 'createLayerDrawing',
+          tags: ['drawings'],
+          summary: 'Draws on a layer; needs canCreateDrawing (403 with a reason where the group denies drawing)',
+          description:
+            'Geometry is in full-resolution image pixels: Point, LineString, Polygon (closed rings) or Ellipse ' +
+            '(center and radii), as fits the shape, with at most 100,000 points. Points may lie up to the ' +
+            "image's larger side past its edges, and radii may be that long (422 otherwise).",
+          params: LayerParams,
+          body: CreateDrawingRequestSchema,
+          response: { 201: DrawingSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const { id, layerId } = request.params;
-      const json = await service.create(request.caller, id, layerId, request.body);
-      return sendJsonText(reply, json, 201);
-    },
-  );
+      async (request, reply) => {
+        const { id, layerId } = request.params;
+        const json = await service.create(request.caller, id, layerId, preparedBody(request.body));
+        return sendJsonText(reply, json, 201);
+      },
+    );
 
-  app.patch(
-    '/images/:id/layers/:layerId/drawings/:drawingId',
-    {
-      schema: {
-        operationId: 'updateLayerDrawing',
-        tags: ['drawings'],
-        summary:
-          'Changes geometry, title, style or visibility (merge-patch); the author, or an editor for a public one',
-        description: 'Only the author changes the visibility. A new geometry is checked as on creation (422).',
-        params: DrawingParams,
-        body: UpdateDrawingRequestSchema,
-        response: { 200: DrawingSchema },
+    geometryRoutes.patch(
+      '/images/:id/layers/:layerId/drawings/:drawingId',
+      {
+        schema: {
+          operationId: 'updateLayerDrawing',
+          tags: ['drawings'],
+          summary:
+            'Changes geometry, title, style or visibility (merge-patch); the author, or an editor for a public one',
+          description: 'Only the author changes the visibility. A new geometry is checked as on creation (422).',
+          params: DrawingParams,
+          body: UpdateDrawingRequestSchema,
+          response: { 200: DrawingSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const { id, layerId, drawingId } = request.params;
-      const json = await service.update(request.caller, id, layerId, drawingId, request.body);
-      return sendJsonText(reply, json);
-    },
-  );
+      async (request, reply) => {
+        const { id, layerId, drawingId } = request.params;
+        const json = await service.update(request.caller, id, layerId, drawingId, preparedBody(request.body));
+        return sendJsonText(reply, json);
+      },
+    );
+  });
 
   app.delete(
     '/images/:id/layers/:layerId/drawings/:drawingId',

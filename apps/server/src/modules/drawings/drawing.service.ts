@@ -1,9 +1,6 @@
 import {
   DRAWING_MESSAGES,
-  geometryOutsideImageProblem,
-  shapeGeometryProblem,
   type CreateDrawingRequestSchema,
-  type DrawingGeometry,
   type DrawingShape,
   type DrawingStyle,
   type DrawingVisibility,
@@ -15,10 +12,12 @@ import type { Caller } from '../../auth/caller.ts';
 import type { CapabilitiesService, VisibleCase } from '../../auth/capabilities/index.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { isUuid } from '../../http/ids.ts';
+import type { Prepared } from './drawing-body.ts';
 import type { DrawingChanges, DrawingRepository, Reader } from './drawing.repository.ts';
+import { preparedOutsideImageProblem, type PreparedGeometry } from './prepared-geometry.ts';
 
-type CreateInput = z.output<typeof CreateDrawingRequestSchema>;
-type UpdateInput = z.output<typeof UpdateDrawingRequestSchema>;
+type CreateInput = Prepared<z.output<typeof CreateDrawingRequestSchema>>;
+type UpdateInput = Prepared<z.output<typeof UpdateDrawingRequestSchema>>;
 
 interface Deps {
   drawings: DrawingRepository;
@@ -66,8 +65,8 @@ export function createDrawingService({ drawings, capabilities }: Deps) {
   }
 
   /** 422 when the geometry does not fit the shape or lies too far outside the layer's image. */
-  function requireDrawable(shape: DrawingShape, geometry: DrawingGeometry, access: LayerAccess): void {
-    const problem = shapeGeometryProblem(shape, geometry) ?? geometryOutsideImageProblem(geometry, access.layerSize);
+  function requireDrawable(shape: DrawingShape, geometry: PreparedGeometry, access: LayerAccess): void {
+    const problem = geometry.shapeProblems[shape] ?? preparedOutsideImageProblem(geometry, access.layerSize);
     if (problem != null) throw HttpError.validation({ geometry: problem }, problem);
   }
 
