@@ -226,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const scratchDir = path.join(deps.config.dataDir, 'tmp');
   // One cache of open pyramids for IIIF and DICOM: both read the same tiles of the same files.
   const pyramids = createPyramidCache({ blobs, cacheDir: path.join(deps.config.dataDir, 'cache', 'pyramids') });
-  const dicomAccess = createDicomAccess({ db, blobs, pyramids, capabilities });
+  const dicomAccess = createDicomAccess({ db, blobs, pyramids, originals, capabilities });
   const invitations = createInvitationService({
     db,
     mailer: createMailer(deps.config.mail),

@@ -7,7 +7,9 @@ import { images } from '../../db/schema/index.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { OriginalSource } from '../iiif/original-source.ts';
 import type { PyramidCache } from '../iiif/pyramid-cache.ts';
+import { createTileCache } from '../iiif/tile-cache.ts';
 import { findSlide, loadSlide, type LoadedSlide, type SlideRow } from './dicom-slide.ts';
 
 /** How long a caller's "may see" answer is reused: a viewer asks hundreds of frames a minute (as layer-access.ts). */
@@ -15,20 +17,25 @@ const ACCESS_TTL_MS = 30_000;
 /** Slides kept loaded: their pyramids' directories are in the pyramid cache already, this keeps the pictures. */
 const MAX_LOADED = 64;
 const MAX_REMEMBERED = 10_000;
+/** The originals' own tiles that frames of converting slides are cut from: a viewer's next frames share them. */
+const ORIGINAL_TILE_BYTES = 32 * 1024 * 1024;
 
 export interface DicomAccessDeps {
   db: Db;
   blobs: BlobStore;
   pyramids: PyramidCache;
+  originals: OriginalSource;
   capabilities: Pick<CapabilitiesService, 'requireCaseVisible' | 'requireCaseCapability'>;
 }
 
 /**
  * Opens a slide as DICOM for a caller: 404 when the image does not exist or its case is invisible (as everywhere),
  * 403 for an export without the right to download drawings (whoever may take the drawings away may take the
- * slide), 409 while the image has no pyramid of its own yet.
+ * slide), 409 while the image is neither converted nor viewable from its original (and, for an export, until it is
+ * converted).
  */
 export function createDicomAccess(deps: DicomAccessDeps) {
+  const slideDeps = { ...deps, originalTiles: createTileCache(ORIGINAL_TILE_BYTES) };
   const loaded = new Map<string, Promise<LoadedSlide>>();
   const remembered = new Map<string, { slide: Promise<LoadedSlide>; until: number }>();
 
@@ -37,7 +44,7 @@ export function createDicomAccess(deps: DicomAccessDeps) {
     const key = `${row.imageId}:${row.pyramidKey}`;
     const hit = loaded.get(key);
     if (hit != null) return hit;
-    const loading = loadSlide(deps, row);
+    const loading = loadSlide(slideDeps, row);
     loading.catch(() => loaded.delete(key));
     if (loaded.size >= MAX_LOADED) loaded.delete(loaded.keys().next().value!);
     loaded.set(key, loading);
@@ -50,7 +57,7 @@ export function createDicomAccess(deps: DicomAccessDeps) {
     if (image == null) throw HttpError.notFound();
     if (right === 'export') await deps.capabilities.requireCaseCapability(caller, image.caseId, 'canDownloadDrawings');
     else await deps.capabilities.requireCaseVisible(caller, image.caseId);
-    const row = await findSlide(deps.db, imageId);
+    const row = await findSlide(deps.db, imageId, right === 'export');
     if (row == null) throw HttpError.conflict(IMAGE_MESSAGES.imageNotAvailable);
     return load(row);
   }

@@ -1,11 +1,15 @@
 import { micronsPerPixelXY } from '@pathology/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cases, imageAssociated, imageLayers, images } from '../../db/schema/index.ts';
 import { baselineJpegCoding, JPEG_COMPRESSION, jpegFrameHeader, type TiffPage } from '../../imaging/index.ts';
+import { TILE_SIZE } from '../../imaging/pyramid.ts';
 import type { DicomDataset } from '../../imaging/dicom-write.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { SERVABLE_FROM_ORIGINAL } from '../iiif/layer-access.ts';
+import type { OriginalSource } from '../iiif/original-source.ts';
 import type { OpenPyramid, PyramidCache } from '../iiif/pyramid-cache.ts';
+import type { TileCache } from '../iiif/tile-cache.ts';
 import { spliceJpegTile } from '../iiif/tile-render.ts';
 import {
   frameCount,
@@ -15,6 +19,7 @@ import {
   type SlideFacts,
   type StudyFacts,
 } from './dicom-attributes.ts';
+import { originalLevelFrames, type LevelFrames } from './original-frames.ts';
 import { srgbProfile } from './srgb-profile.ts';
 
 /** The columns a slide's DICOM form is made from: the image, its case, its first layer's pyramid. */
@@ -33,6 +38,7 @@ export const SLIDE_COLUMNS = {
   resolutionUnit: images.resolutionUnit,
   thumbnailKey: images.thumbnailKey,
   pyramidKey: imageLayers.pyramidKey,
+  fromOriginal: imageLayers.fromOriginal,
 };
 
 export interface SlideRow {
@@ -50,22 +56,31 @@ export interface SlideRow {
   resolutionUnit: 'dpi' | 'dpc' | null;
   thumbnailKey: string | null;
   pyramidKey: string;
+  /** True while the slide converts: its frames are cut from the original, on the grid of the pyramid to come. */
+  fromOriginal: boolean;
 }
 
-/** Only converted slides are served as DICOM: a pyramid of our own 512-px JPEG tiles, on its first layer. */
-export const SLIDE_JOIN_CONDITION = and(
+/** A converted slide: a pyramid of our own 512-px JPEG tiles, on its first layer. */
+const CONVERTED_SLIDE = and(
   eq(images.status, 'available'),
   eq(imageLayers.layerNumber, 0),
   eq(imageLayers.fromOriginal, false),
-);
+)!;
 
-export async function findSlide(db: Db, imageId: string): Promise<SlideRow | null> {
+/**
+ * The slides served as DICOM: converted ones, and those viewable from their original while they convert (as their
+ * IIIF tiles are), so a DICOMweb viewer opens a slide as soon as its upload ends.
+ */
+export const SLIDE_JOIN_CONDITION = or(CONVERTED_SLIDE, and(eq(imageLayers.layerNumber, 0), SERVABLE_FROM_ORIGINAL))!;
+
+/** The slide's row; `converted` for what needs every frame's length beforehand (Part 10 files, the export). */
+export async function findSlide(db: Db, imageId: string, converted = false): Promise<SlideRow | null> {
   const [row] = await db
     .select(SLIDE_COLUMNS)
     .from(images)
     .innerJoin(cases, eq(cases.id, images.caseId))
     .innerJoin(imageLayers, eq(imageLayers.imageId, images.id))
-    .where(and(eq(images.id, imageId), SLIDE_JOIN_CONDITION));
+    .where(and(eq(images.id, imageId), converted ? CONVERTED_SLIDE : SLIDE_JOIN_CONDITION));
   return row ?? null;
 }
 
@@ -73,8 +88,12 @@ export async function findSlide(db: Db, imageId: string): Promise<SlideRow | nul
 export interface SlideInstance {
   facts: InstanceFacts;
   dataset: DicomDataset;
-  /** Each frame's byte count, known from the pyramid's directory before any frame is read. */
-  frameLengths: number[];
+  frameCount: number;
+  /**
+   * Each frame's byte count, known from the pyramid's directory before any frame is read; null while the frames
+   * are cut from the original, which is when no Part 10 file of the instance is offered.
+   */
+  frameLengths: number[] | null;
   readFrame(index: number): Promise<Buffer>;
 }
 
@@ -108,11 +127,12 @@ async function readBlob(blobs: BlobStore, key: string): Promise<Buffer> {
  * A level's frames. The pyramid is asked of the cache at each read, not kept: the cache closes the files that
  * fall out of it, and this slide may stay loaded longer.
  */
-function levelFrames(open: () => Promise<OpenPyramid>, page: TiffPage) {
+function levelFrames(open: () => Promise<OpenPyramid>, page: TiffPage): LevelFrames {
   const tables = page.jpegTables != null && page.jpegTables.length >= 4 ? page.jpegTables : null;
   // Spliced with the tables: the tables without their EOI, then the tile without its SOI.
   const lengths = page.tileByteCounts.map((count) => (tables == null ? count : tables.length - 2 + count - 2));
   return {
+    count: lengths.length,
     lengths,
     async read(index: number): Promise<Buffer> {
       const offset = page.tileOffsets[index];
@@ -132,19 +152,59 @@ const PICTURE_PARTS: Record<ImageFlavour, string> = {
   THUMBNAIL: 'thumbnail',
 };
 
-/**
- * A converted slide as DICOM instances: one per pyramid level (its stored tiles are the frames, in TILED_FULL
- * order, which is the TIFF's own tile order), then label, overview (the scanner's macro picture) and thumbnail,
- * each a single frame holding the stored JPEG.
- */
-export async function loadSlide(deps: { db: Db; blobs: BlobStore; pyramids: PyramidCache }, row: SlideRow) {
-  const pyramid = await deps.pyramids.get(row.pyramidKey);
-  const icc = await srgbProfile();
-  const levels = pyramid.levels;
-  const full = levels[0];
-  if (full == null || levels.some((page) => page.compression !== JPEG_COMPRESSION)) {
-    throw new Error(`pyramid ${row.pyramidKey} is not of JPEG tiles`);
+export interface SlideDeps {
+  db: Db;
+  blobs: BlobStore;
+  pyramids: PyramidCache;
+  originals: OriginalSource;
+  /** The original's own tiles that frames cut from it are made of. */
+  originalTiles: TileCache;
+}
+
+interface SlideLevel {
+  width: number;
+  height: number;
+  tileWidth: number;
+  tileHeight: number;
+  frames: LevelFrames;
+}
+
+/** A converted slide's levels: its pyramid's pages, their stored tiles the frames. */
+async function storedLevels(deps: SlideDeps, key: string): Promise<SlideLevel[]> {
+  const pages = (await deps.pyramids.get(key)).levels;
+  if (pages.length === 0 || pages.some((page) => page.compression !== JPEG_COMPRESSION)) {
+    throw new Error(`pyramid ${key} is not of JPEG tiles`);
   }
+  return pages.map((page) => ({
+    width: page.width,
+    height: page.height,
+    tileWidth: page.tileWidth!,
+    tileHeight: page.tileHeight!,
+    frames: levelFrames(() => deps.pyramids.get(key), page),
+  }));
+}
+
+/** A converting slide's levels: those its pyramid will have, the frames cut from the original. */
+async function originalLevels(deps: SlideDeps, key: string): Promise<SlideLevel[]> {
+  const served = await deps.originals.served(key);
+  if (served == null) throw new Error(`original ${key} is not served before its conversion`);
+  return served.levels.map((size, level) => ({
+    ...size,
+    tileWidth: TILE_SIZE,
+    tileHeight: TILE_SIZE,
+    frames: originalLevelFrames(served, level, deps.originalTiles),
+  }));
+}
+
+/**
+ * A slide as DICOM instances: one per pyramid level (its stored tiles are the frames, in TILED_FULL order, which is
+ * the TIFF's own tile order; while it converts, the same grid cut from the original), then label, overview (the
+ * scanner's macro picture) and thumbnail, each a single frame holding the stored JPEG.
+ */
+export async function loadSlide(deps: SlideDeps, row: SlideRow) {
+  const levels = await (row.fromOriginal ? originalLevels : storedLevels)(deps, row.pyramidKey);
+  const icc = await srgbProfile();
+  const full = levels[0]!;
   const microns = micronsPerPixelXY(
     row.resolutionX == null || row.resolutionUnit == null
       ? null
@@ -172,31 +232,29 @@ export async function loadSlide(deps: { db: Db; blobs: BlobStore; pyramids: Pyra
   ];
 
   const instances: SlideInstance[] = [];
-  const add = (facts: InstanceFacts, frames: { lengths: number[]; read(index: number): Promise<Buffer> }) => {
+  const add = (facts: InstanceFacts, frames: LevelFrames) => {
     instances.push({
       facts,
       dataset: instanceAttributes(study, slide, facts, icc),
+      frameCount: frames.count,
       frameLengths: frames.lengths,
       readFrame: (index) => frames.read(index),
     });
   };
-  for (const [level, page] of levels.entries()) {
-    const frames = levelFrames(() => deps.pyramids.get(row.pyramidKey), page);
+  for (const [level, { frames, ...size }] of levels.entries()) {
     const first = await frames.read(0);
     const facts: InstanceFacts = {
       part: `level-${level}`,
       flavour: 'VOLUME',
       resampled: level > 0,
       instanceNumber: level + 1,
-      width: page.width,
-      height: page.height,
-      tileWidth: page.tileWidth!,
-      tileHeight: page.tileHeight!,
+      ...size,
       photometric: jpegPhotometric(first),
       spacing: spacingOf(2 ** level, 2 ** level),
-      compressedBytes: frames.lengths.reduce((sum, length) => sum + length, 0),
+      // Frames cut on request have no length yet: the first one stands for the others in the compression ratio.
+      compressedBytes: frames.lengths?.reduce((sum, length) => sum + length, 0) ?? first.length * frames.count,
     };
-    if (frameCount(facts) !== frames.lengths.length) throw new Error(`level ${level} of ${pyramid.key} lacks tiles`);
+    if (frameCount(facts) !== frames.count) throw new Error(`level ${level} of ${row.pyramidKey} lacks tiles`);
     add(facts, frames);
   }
 
@@ -229,7 +287,7 @@ export async function loadSlide(deps: { db: Db; blobs: BlobStore; pyramids: Pyra
       spacing: flavour === 'THUMBNAIL' ? spacingOf(full.width / width, full.height / height) : null,
       compressedBytes: jpeg.length,
     };
-    add(facts, { lengths: [jpeg.length], read: () => Promise.resolve(jpeg) });
+    add(facts, { count: 1, lengths: [jpeg.length], read: () => Promise.resolve(jpeg) });
   }
   return { study, slide, instances } satisfies LoadedSlide;
 }

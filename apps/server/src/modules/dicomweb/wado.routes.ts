@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { IMAGE_MESSAGES } from '@pathology/contract';
 import { sharp } from '../../imaging/sharp-setup.ts';
 import { bulkDataAt, toDicomJson, type DicomJson } from '../../imaging/dicom-write-json.ts';
 import { TRANSFER_SYNTAX } from '../../imaging/dicom-write.ts';
@@ -92,13 +93,16 @@ const notAcceptable = () => new HttpError(406, 'Not Acceptable: frames are serve
 function sendInstances(request: FastifyRequest, reply: FastifyReply, instances: SlideInstance[]) {
   const kind = dicomMediaType(request.headers.accept);
   if (kind == null) throw notAcceptable();
-  if (kind === 'bare' && instances.length === 1) {
-    const file = part10File(instances[0]!);
+  const files = instances.map(part10File);
+  // A converting slide's frames are made on request: its files are offered once they are stored.
+  if (files.some((file) => file == null)) throw HttpError.conflict(IMAGE_MESSAGES.imageNotAvailable);
+  if (kind === 'bare' && files.length === 1) {
+    const file = files[0]!;
     return reply.type('application/dicom').header('Content-Length', file.size).send(file.stream());
   }
-  const parts: Part[] = instances.map((instance) => ({
+  const parts: Part[] = files.map((file) => ({
     contentType: `application/dicom; transfer-syntax=${TRANSFER_SYNTAX.jpegBaseline}`,
-    body: async () => part10File(instance).stream(),
+    body: async () => file!.stream(),
   }));
   const { contentType, body } = multipartRelated('application/dicom', parts);
   return reply.type(contentType).send(body);
@@ -148,7 +152,7 @@ export const wadoRoutes: FastifyPluginAsync<Deps> = async (app, { access, search
     { logLevel: 'warn' },
     async (request, reply) => {
       const { instance } = await instanceOf(access, request, request.params);
-      const numbers = frameNumbers(request.params.frames, instance.frameLengths.length);
+      const numbers = frameNumbers(request.params.frames, instance.frameCount);
       const type = framesMediaType(request.headers.accept);
       if (type == null) throw notAcceptable();
       const parts = numbers.map((frame) => ({
@@ -162,13 +166,13 @@ export const wadoRoutes: FastifyPluginAsync<Deps> = async (app, { access, search
 
   app.get<{ Params: Uids & { frames: string } }>(`${INSTANCE}/frames/:frames/rendered`, async (request, reply) => {
     const { instance } = await instanceOf(access, request, request.params);
-    const [frame] = frameNumbers(request.params.frames, instance.frameLengths.length);
+    const [frame] = frameNumbers(request.params.frames, instance.frameCount);
     return sendRendered(request, reply, await instance.readFrame(frame! - 1));
   });
 
   app.get<{ Params: Uids }>(`${INSTANCE}/rendered`, async (request, reply) => {
     const { instance } = await instanceOf(access, request, request.params);
-    if (instance.frameLengths.length !== 1) {
+    if (instance.frameCount !== 1) {
       throw new HttpError(400, 'Only single-frame instances (label, overview, thumbnail) are rendered whole');
     }
     return sendRendered(request, reply, await instance.readFrame(0));

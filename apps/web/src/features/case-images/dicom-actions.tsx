@@ -17,6 +17,15 @@ export function dicomZipName(image: Pick<Image, 'displayName'>): string {
   return `${image.displayName.replace(/\.[^.]*$/, '')}.dicom.zip`;
 }
 
+/**
+ * Which DICOM items a slide offers: its DICOMweb series from the moment it is viewable (frames are cut from the
+ * original while it converts), its Part 10 files once converted (their frames must be stored to be counted).
+ */
+export function dicomOffers(image: Pick<Image, 'status' | 'viewable'>): { download: boolean; address: boolean } {
+  const converted = image.status === 'available';
+  return { download: converted, address: converted || image.viewable };
+}
+
 /** "Download as DICOM" and "Copy DICOMweb address", each ending in a toast. */
 function useDicomActions() {
   const { t } = useTranslation();
@@ -73,20 +82,17 @@ interface DicomMenuItemsProps {
   canExport: boolean;
 }
 
-/**
- * The slide menu's DICOM items (issue 45), in the case page's image card and the viewer. Both need the pyramid,
- * which the DICOM form is made from, so they wait for an available image.
- */
+/** The slide menu's DICOM items (issue 45), in the case page's image card and the viewer. */
 export function DicomMenuItems({ image, canExport }: DicomMenuItemsProps) {
   const { t } = useTranslation();
   const actions = useDicomActions();
-  const available = image.status === 'available';
+  const offers = dicomOffers(image);
   return (
     <>
       {canExport && (
         <Menu.Item
           leftSection={<IconFileZip size={15} />}
-          disabled={!available}
+          disabled={!offers.download}
           onClick={() => actions.download(image)}
           data-testid="image-dicom-download"
         >
@@ -95,7 +101,7 @@ export function DicomMenuItems({ image, canExport }: DicomMenuItemsProps) {
       )}
       <Menu.Item
         leftSection={<IconLink size={15} />}
-        disabled={!available}
+        disabled={!offers.address}
         onClick={() => actions.copyAddress(image)}
         data-testid="image-dicomweb-copy"
       >
