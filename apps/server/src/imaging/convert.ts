@@ -4,7 +4,7 @@ import type { ConvertContext } from './context.ts';
 import { classifyImagingError, UnsupportedImageError } from './errors.ts';
 import { checkTiffStructure, DEFAULT_MAX_PIXELS } from './limits.ts';
 import { convertDicom } from './dicom-convert.ts';
-import { extractDicomZip, zipHoldsDicom } from './dicom-zip.ts';
+import { dicomZipInstances, zipHoldsDicom } from './dicom-zip.ts';
 import { convertOmeTiff } from './ome-convert.ts';
 import { isOmeXml, parseOmeXml } from './ome-xml.ts';
 import { convertSmallSlide, convertWithOpenSlide, readVipsHeader } from './openslide-convert.ts';
@@ -78,11 +78,11 @@ async function convertDetected(options: ConvertOptions): Promise<ConvertedImage>
   }
 }
 
-/** A zip of one slide's instances: extracted beside the outputs (frames are read by ranges), removed after. */
+/** A zip of one slide's instances, read in place or extracted beside the outputs (frames are read by ranges). */
 async function convertDicomZip(context: ConvertContext): Promise<ConvertedImage> {
   const folder = path.join(context.workDir, 'dicom-instances');
   try {
-    return await convertDicom(context, await extractDicomZip(context.sourcePath, folder));
+    return await convertDicom(context, await dicomZipInstances(context.sourcePath, folder));
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

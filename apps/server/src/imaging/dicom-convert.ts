@@ -5,6 +5,7 @@ import { baseFromFrames } from './dicom-convert-base.ts';
 import { frameImage, InstanceFiles, levelTiles } from './dicom-convert-frames.ts';
 import { dicomScale } from './dicom-original.ts';
 import { readDicomInstance, type DicomInstance } from './dicom-read.ts';
+import type { ZippedInstance } from './dicom-zip.ts';
 import { assembleSlide, type AssociatedFlavour, type DicomSlide } from './dicom-read-slide.ts';
 import { UnsupportedImageError } from './errors.ts';
 import { FLAT_LAYER, type AssociatedPicture } from './layers.ts';
@@ -30,14 +31,11 @@ const ASSOCIATED_KINDS: Record<AssociatedFlavour, AssociatedPicture['kind']> = {
  * plain pyramid TIFF (vips dzsave into 512-px tiles). Where its frames are our 512-px tiles, the
  * pyramid's full-resolution tiles are those frames as they are (baseFromFrames says which).
  */
-export async function convertDicom(
-  context: ConvertContext,
-  sources: Array<{ file: string; name: string }>,
-): Promise<ConvertedImage> {
+export async function convertDicom(context: ConvertContext, sources: ZippedInstance[]): Promise<ConvertedImage> {
   const instances: DicomInstance[] = [];
-  for (const { file, name } of sources) {
+  for (const { file, name, span } of sources) {
     remainingMs(context);
-    instances.push(await readDicomInstance(file, name));
+    instances.push(await readDicomInstance(file, name, span));
   }
   const slide = assembleSlide(instances);
   const [base] = slide.levels;

@@ -4,7 +4,7 @@ import type { DeclaredScale } from './declared-scale.ts';
 import { InstanceFiles } from './dicom-convert-frames.ts';
 import { isDicomHead, readDicomInstance, type DicomInstance } from './dicom-read.ts';
 import { assembleSlide, type DicomSlide } from './dicom-read-slide.ts';
-import { extractDicomZip } from './dicom-zip.ts';
+import { dicomZipInstances } from './dicom-zip.ts';
 import { resolutionFromMpp } from './resolution.ts';
 
 /** A DICOM slide opened for reading its frames: its levels placed, its files open until `close`. */
@@ -24,9 +24,9 @@ export async function openDicomSlide(file: string, folder: string): Promise<Open
   const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());
   const sources = isDicomHead(head.subarray(0, bytesRead))
     ? [{ file, name: path.basename(file) }]
-    : await extractDicomZip(file, folder);
+    : await dicomZipInstances(file, folder);
   const instances: DicomInstance[] = [];
-  for (const { file: instanceFile, name } of sources) instances.push(await readDicomInstance(instanceFile, name));
+  for (const source of sources) instances.push(await readDicomInstance(source.file, source.name, source.span));
   const files = new InstanceFiles();
   return { slide: assembleSlide(instances), files, close: () => files.close() };
 }

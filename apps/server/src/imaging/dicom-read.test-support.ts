@@ -207,9 +207,10 @@ export function ctSlice(): Promise<string[]> {
 }
 
 /** A zip of `files` (stored under their base names unless `names` says otherwise) at `target`. */
-export async function zipFiles(target: string, files: string[], names?: string[]): Promise<string> {
+/** A zip of `files` (under `names`), deflated as desktop zip tools do, or stored as they are with `compress: false`. */
+export async function zipFiles(target: string, files: string[], names?: string[], compress = true): Promise<string> {
   const zip = new yazl.ZipFile();
-  files.forEach((file, index) => zip.addFile(file, names?.[index] ?? path.basename(file), { compress: true }));
+  files.forEach((file, index) => zip.addFile(file, names?.[index] ?? path.basename(file), { compress }));
   zip.end();
   await pipeline(zip.outputStream, createWriteStream(target));
   return target;

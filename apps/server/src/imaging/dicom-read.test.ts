@@ -1,9 +1,10 @@
-import { copyFile, open, rm, truncate, type FileHandle } from 'node:fs/promises';
+import { copyFile, open, readdir, rm, truncate, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readDicomInstance, type DicomInstance } from './dicom-read.ts';
 import { assembleSlide } from './dicom-read-slide.ts';
-import { ctSlice, dicomizerSlide, tiffToDicomSlide } from './dicom-read.test-support.ts';
+import { ctSlice, dicomizerSlide, tiffToDicomSlide, zipFiles } from './dicom-read.test-support.ts';
+import { dicomZipInstances } from './dicom-zip.ts';
 import { tempDir } from './pyramid.test-support.ts';
 
 let dir: string;
@@ -115,6 +116,30 @@ describe('reading DICOM whole-slide instances', () => {
       expect(size).toBeGreaterThan(8 * 64 * 1024);
     } finally {
       read.mockRestore();
+    }
+  });
+
+  it('reads the instances of a zip stored without compression where they lie, and extracts deflated ones', async () => {
+    const files = await dicomizerSlide({ tileSize: 256, compression: 'jpeg' });
+    const names = files.map((file) => path.basename(file));
+    const stored = await zipFiles(path.join(dir, 'stored.zip'), files, names, false);
+    const deflated = await zipFiles(path.join(dir, 'deflated.zip'), files, names);
+    const inPlace = await dicomZipInstances(stored, path.join(dir, 'stored'));
+    expect(inPlace.map((source) => source.file)).toEqual(files.map(() => stored));
+    expect(await readdir(path.join(dir, 'stored'))).toEqual([]);
+    const extracted = await dicomZipInstances(deflated, path.join(dir, 'deflated'));
+    expect(await readdir(path.join(dir, 'deflated'))).toHaveLength(files.length);
+
+    const read = (sources: typeof inPlace) =>
+      Promise.all(sources.map((source) => readDicomInstance(source.file, source.name, source.span)));
+    const [fromZip, fromFiles] = await Promise.all([read(inPlace), read(extracted)]);
+    for (const [index, instance] of fromZip.entries()) {
+      const twin = fromFiles[index]!;
+      const shape = (read: DicomInstance) => [read.totalColumns, read.totalRows, read.frames.length];
+      expect(shape(instance)).toEqual(shape(twin));
+      for (const frame of [0, instance.frames.length - 1]) {
+        expect((await frameBytes(instance, frame)).equals(await frameBytes(twin, frame))).toBe(true);
+      }
     }
   });
 

@@ -1,4 +1,3 @@
-import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 import type { DataSet } from 'dicom-parser';
 import { dicomParser } from '../on-first-use.ts';
@@ -75,23 +74,42 @@ export function isDicomHead(head: Buffer): boolean {
   return head.length >= 132 && head.toString('latin1', 128, 132) === 'DICM';
 }
 
+/** What the reading needs of a file: reads at a position, from the instance's first byte. */
+interface ReadsAt {
+  read(buffer: Buffer, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+}
+
+/** Where an instance lies inside a larger file (a zip entry stored as it is): its first byte and its length. */
+export interface InstanceSpan {
+  start: number;
+  size: number;
+}
+
 /**
  * Reads one instance's header and the places of its frames, never its pixels: the file's start is
  * read in growing pieces until the Pixel Data element's header, then the fragment headers one by one.
+ * With `span`, the instance is the part of `file` it names, and its frames' offsets are in `file`.
  */
-export async function readDicomInstance(file: string, name: string): Promise<DicomInstance> {
+export async function readDicomInstance(file: string, name: string, span?: InstanceSpan): Promise<DicomInstance> {
   const handle = await open(file, 'r');
   try {
-    const { size } = await handle.stat();
-    const { dataSet, pixelData } = await readHeader(handle, size, name);
-    return await describe(handle, size, file, name, dataSet, pixelData);
+    const start = span?.start ?? 0;
+    const size = span?.size ?? (await handle.stat()).size;
+    const window: ReadsAt = {
+      read: (buffer, offset, length, position) => handle.read(buffer, offset, length, start + position),
+    };
+    const { dataSet, pixelData } = await readHeader(window, size, name);
+    const instance = await describe(window, size, file, name, dataSet, pixelData);
+    if (start === 0) return instance;
+    const frames = instance.frames.map((frame) => frame.map((part) => ({ ...part, offset: part.offset + start })));
+    return { ...instance, frames };
   } finally {
     await handle.close();
   }
 }
 
 async function readHeader(
-  handle: FileHandle,
+  handle: ReadsAt,
   size: number,
   name: string,
 ): Promise<{ dataSet: DataSet; pixelData: { dataOffset: number; length: number } }> {
@@ -156,7 +174,7 @@ function dateTime(value: string | null): Date | null {
 }
 
 async function describe(
-  handle: FileHandle,
+  handle: ReadsAt,
   size: number,
   file: string,
   name: string,
@@ -262,7 +280,7 @@ function nativeFrames(
  * skipping its bytes. One fragment per frame is the rule; otherwise the offset table groups them.
  */
 async function encapsulatedFrames(
-  handle: FileHandle,
+  handle: ReadsAt,
   size: number,
   instance: DicomInstance,
   start: number,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
+import type { InstanceSpan } from './dicom-read.ts';
 import { UnsupportedImageError } from './errors.ts';
 import { openZip, type ZipSource } from './vsi-zip.ts';
 
@@ -12,11 +13,17 @@ const MAX_TOTAL_UNCOMPRESSED = 64 * 1024 ** 3;
 const MAX_RATIO = 1000;
 const RATIO_APPLIES_ABOVE = 100 * 1024 * 1024;
 const DICM_END = 132;
+/** A zip entry's compression method when its bytes are kept as they are. */
+const STORED = 0;
 
-/** One extracted DICOM file and the name it had in the zip. */
-export interface ExtractedInstance {
+/**
+ * One DICOM file of a zip and the name it had there: extracted to `file`, or, stored without compression, read
+ * where it lies in the zip (`file` is the zip, `span` its bytes).
+ */
+export interface ZippedInstance {
   file: string;
   name: string;
+  span?: InstanceSpan;
 }
 
 function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
@@ -106,14 +113,20 @@ export async function zipHoldsDicom(file: string | ZipSource): Promise<boolean> 
 }
 
 /**
- * Extracts the zip's DICOM files into `folder`, streaming each to disk under a number of ours (the
- * frames are then read by ranges from there). Other files beside them are left out.
+ * The zip's DICOM files, their frames then read by ranges: those stored without compression (as a viewer's or
+ * scanner's export, and JPEG frames gain nothing from deflate) where they lie in the zip, the others extracted
+ * into `folder`, streamed to disk under a number of ours. Other files beside them are left out.
  */
-export async function extractDicomZip(file: string, folder: string): Promise<ExtractedInstance[]> {
+export async function dicomZipInstances(file: string, folder: string): Promise<ZippedInstance[]> {
   await mkdir(folder, { recursive: true });
-  const extracted: ExtractedInstance[] = [];
+  const extracted: ZippedInstance[] = [];
   await eachEntry(file, async (zip, entry) => {
     if (!isDicomHead(await entryHead(zip, entry))) return true;
+    if (entry.compressionMethod === STORED) {
+      const { fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true });
+      extracted.push({ file, name: entry.fileName, span: { start: fileDataStart, size: entry.uncompressedSize } });
+      return true;
+    }
     const target = path.join(folder, `${extracted.length}.dcm`);
     await pipeline(await openEntry(zip, entry), createWriteStream(target, { flags: 'wx' }));
     extracted.push({ file: target, name: entry.fileName });
