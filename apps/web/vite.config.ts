@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 /**
  * Mantine and TanStack Query mark modules "use client" for React Server Components. In an SPA bundle the directive is
@@ -41,6 +41,22 @@ export function buildMetaPlugin(now: () => Date = () => new Date()): Plugin {
   };
 }
 
+/**
+ * The modules that the entry reaches through static imports: what every first page load downloads, parses and runs.
+ * Libraries reached only through a route's `import()` (the notice editor's tiptap and ProseMirror, tus uploads, CSV
+ * encodings, DICOM headers, …) stay out of the shared chunks, so a visitor pays for them only on the route that uses them.
+ */
+export function staticallyLoaded(moduleIds: Iterable<string>, getModuleInfo: Rollup.GetModuleInfo): Set<string> {
+  const loaded = new Set<string>();
+  const pending = [...moduleIds].filter((id) => getModuleInfo(id)?.isEntry);
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (loaded.has(id)) continue;
+    loaded.add(id);
+    pending.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
+  return loaded;
+}
+
 // The Fastify server owns these prefixes; in dev and preview the SPA forwards them so the browser sees one origin.
 const serverUrl = 'http://localhost:3000';
 const proxy = {
@@ -48,6 +64,9 @@ const proxy = {
   '/iiif': serverUrl,
   '/oidc': serverUrl,
 };
+
+/** Computed once per build (Rollup hands every manualChunks call of a build the same getModuleInfo), on its first call. */
+const initiallyLoaded = new WeakMap<Rollup.GetModuleInfo, Set<string>>();
 
 export default defineConfig({
   // No @vitejs/plugin-react: esbuild's automatic runtime is all the JSX transform we need (no Fast Refresh).
@@ -64,12 +83,16 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // Libraries change far less often than the app: separate chunks stay cached across deployments.
-        manualChunks(id) {
+        manualChunks(id, { getModuleIds, getModuleInfo }) {
           if (!id.includes('node_modules')) return undefined;
           // The PDF preview's libraries (≈1 MB) stay in its lazy route chunk instead of the shared vendor chunk.
           if (/node_modules[\\/](react-pdf|pdfjs-dist)[\\/]/.test(id)) return 'pdf';
           // Likewise OpenSeadragon (≈500 kB) loads only with the image viewer's route.
           if (/node_modules[\\/]openseadragon[\\/]/.test(id)) return 'openseadragon';
+          let loaded = initiallyLoaded.get(getModuleInfo);
+          if (!loaded) initiallyLoaded.set(getModuleInfo, (loaded = staticallyLoaded(getModuleIds(), getModuleInfo)));
+          // Rollup puts a lazy-only library with the route chunks that import it (or a chunk they share).
+          if (!loaded.has(id)) return undefined;
           if (/[\\/]@mantine[\\/]/.test(id)) return 'mantine';
           // Anchored at node_modules: `@floating-ui/react` is Mantine's, not React's.
           if (/node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'react';
