@@ -158,7 +158,9 @@ async function startAll(
   await writeBuiltinModels(config.models.builtinDir);
   const models = createModelRegistry(config.models);
   // The demo slides were stored with the seed; convert them and count them into their groups' usage.
-  for (const imageId of demoImages.queued()) await jobs.send('convert', { imageId });
+  for (const { imageId, startAfterSeconds } of demoImages.conversions()) {
+    await jobs.send('convert', { imageId }, { startAfterSeconds });
+  }
   for (const organizationId of demoOrganizations) await jobs.send('storage-usage', { organizationId });
   const leftovers = { jobs, blobs, log, dataDir: config.dataDir, convertTimeoutSeconds: config.convertTimeoutSeconds };
   // Partial files of uploads and conversions this installation's killed processes left.

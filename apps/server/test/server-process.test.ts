@@ -54,7 +54,7 @@ async function koaLoaded(server: ServerProcess): Promise<boolean> {
 }
 
 describe('the start command', () => {
-  it('starts on the embedded database with demo data, and a restart keeps the data without seeding twice', async () => {
+  it('starts on the embedded database with demo data whose slide converts once, and a restart keeps the data without seeding twice', async () => {
     const dataDir = await tempDir();
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()) };
@@ -83,12 +83,23 @@ describe('the start command', () => {
       },
       { timeout: 120_000, interval: 1_000 },
     );
+    // The demo slide is stored and converted once: every demo image names that conversion's pyramid and thumbnail.
+    const shared = await queryOnce<{ key: string; thumbnail: string; images: number }>(
+      databaseUrl,
+      `SELECT l.pyramid_key AS key, i.thumbnail_key AS thumbnail, count(*)::int AS images
+        FROM images i JOIN image_layers l ON l.image_id = i.id GROUP BY 1, 2`,
+    );
+    expect(shared).toEqual([{ key: expect.any(String), thumbnail: expect.any(String), images: 14 }]);
+    expect(existsSync(path.join(dataDir, 'blobs', shared[0]!.key))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'blobs', shared[0]!.thumbnail))).toBe(true);
+    expect(first.output().match(/image converted/g)).toHaveLength(1);
     expect(await first.stop()).toBe(0);
 
     const second = startServerProcess(env);
     cleanups.push(() => second.stop());
     await waitForHealthy(`http://localhost:${port}`, second);
     expect(second.output()).toContain('demo data already present');
+    expect(second.output()).not.toContain('image converted');
     expect(await count(databaseUrl, 'cases')).toBe(cases);
     expect(await count(databaseUrl, 'accounts')).toBe(accounts);
     expect(await second.stop()).toBe(0);

@@ -8,7 +8,7 @@ import { verifyPassword } from '../auth/password.ts';
 import * as schema from './schema/index.ts';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts.ts';
 import { seedDemo } from './seed/demo.ts';
-import { demoImageAttacher } from './seed/demo-images.ts';
+import { DEMO_SHARE_FALLBACK_SECONDS, demoImageAttacher } from './seed/demo-images.ts';
 import { FilesystemBlobStore } from '../storage/filesystem-blob-store.ts';
 import type { SeededCase } from './seed/types.ts';
 
@@ -155,11 +155,12 @@ describe('demo seed', () => {
 });
 
 describe('demo slides', () => {
-  it('go to the two newest cases of every group, so each default case list opens on slides', async () => {
+  it('go to the two newest cases of every group, so each default case list opens on slides, from one stored original', async () => {
     const other = await createTestDatabase();
     const root = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-slides-'));
     try {
-      const images = demoImageAttacher(new FilesystemBlobStore(root));
+      const blobStore = new FilesystemBlobStore(root);
+      const images = demoImageAttacher(blobStore);
       const { cases } = await seedDemo(other.db, { attachImages: images.attach });
       const withSlide = new Set(
         (await other.db.select({ caseId: schema.images.caseId }).from(schema.images)).map((row) => row.caseId),
@@ -172,7 +173,16 @@ describe('demo slides', () => {
           .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
         expect(newest.slice(0, 2).every((seeded) => withSlide.has(seeded.id))).toBe(true);
       }
-      expect(images.queued()).toHaveLength(withSlide.size);
+      // One stored original for all of them, converted once: the first now, the others only if it never commits.
+      const rows = await other.db.select({ originalKey: schema.images.originalKey }).from(schema.images);
+      expect(new Set(rows.map((row) => row.originalKey)).size).toBe(1);
+      const stored: string[] = [];
+      for await (const key of blobStore.list('images/')) stored.push(key);
+      expect(stored).toEqual([rows[0]!.originalKey]);
+      const [now, ...later] = images.conversions();
+      expect(now).toEqual({ imageId: expect.any(String) });
+      expect(later).toHaveLength(withSlide.size - 1);
+      expect(later.every((conversion) => conversion.startAfterSeconds === DEMO_SHARE_FALLBACK_SECONDS)).toBe(true);
     } finally {
       await other.close();
       await fs.rm(root, { recursive: true, force: true });

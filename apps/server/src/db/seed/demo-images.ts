@@ -30,20 +30,42 @@ function newestOfEachGroup<T extends { ownerOrganizationId: string; createdAt: D
 }
 
 /**
- * Gives the newest demo cases of every group the synthetic slide as an uploaded image. The rows
- * are written in the seed's transaction; their conversion can only be queued after it commits, so
- * the ids are kept for `queued()`.
+ * How long the other demo slides wait for the first one's conversion before converting on their own: only if it
+ * never commits (the first image deleted, its conversion failed), as a fresh start converts in seconds.
  */
-export function demoImageAttacher(blobs: BlobStore): { attach: DemoImageAttacher; queued: () => string[] } {
+export const DEMO_SHARE_FALLBACK_SECONDS = 300;
+
+/** A conversion to queue once the seed has committed. */
+export interface DemoConversion {
+  imageId: string;
+  startAfterSeconds?: number;
+}
+
+/**
+ * Gives the newest demo cases of every group the synthetic slide as an uploaded image. Every demo image names
+ * the same stored original, so the slide is converted once: the first image's conversion is given to the others
+ * when it commits (shared-conversion.ts). The rows are written in the seed's transaction; their conversions can
+ * only be queued after it commits, so they are kept for `conversions()`.
+ */
+export function demoImageAttacher(blobs: BlobStore): {
+  attach: DemoImageAttacher;
+  conversions: () => DemoConversion[];
+} {
   const imageIds: string[] = [];
   return {
-    queued: () => [...imageIds],
+    conversions: () =>
+      imageIds.map((imageId, index) =>
+        index === 0 ? { imageId } : { imageId, startAfterSeconds: DEMO_SHARE_FALLBACK_SECONDS },
+      ),
     async attach(tx, cases) {
       const slide = await renderDemoSlide(20_260_401);
+      let originalKey: string | null = null;
       for (const seeded of newestOfEachGroup(cases, SLIDES_PER_GROUP)) {
         const id = randomUUID();
-        const key = imageBlobKeys.original(id);
-        await blobs.put(key, Readable.from([slide]), { size: slide.length, contentType: 'image/tiff' });
+        if (originalKey == null) {
+          originalKey = imageBlobKeys.original(id);
+          await blobs.put(originalKey, Readable.from([slide]), { size: slide.length, contentType: 'image/tiff' });
+        }
         await tx.insert(images).values({
           id,
           caseId: seeded.id,
@@ -54,7 +76,7 @@ export function demoImageAttacher(blobs: BlobStore): { attach: DemoImageAttacher
           size: slide.length,
           organ: seeded.organ,
           specimenType: seeded.specimenType,
-          originalKey: key,
+          originalKey,
           createdAt: seeded.createdAt,
         });
         imageIds.push(id);

@@ -142,8 +142,13 @@ describe('convert job', () => {
     expect(kept.map((row) => row.imageLayerId)).toEqual([layers[0]!.id]);
   });
 
-  it('never marks a killed conversion available; the retried job finishes it and sweeps the leftovers', async () => {
-    const { imageId } = await uploaded(slidePath('CMU-1-Small-Region.svs'));
+  it('never marks a killed conversion available; the retried job finishes it, gives it to the image sharing its original and sweeps the leftovers', async () => {
+    const { imageId, organizationId } = await uploaded(slidePath('CMU-1-Small-Region.svs'));
+    // Waits for this conversion as the demo's other slides do: it must be neither touched by the killed attempt nor left behind.
+    const sharing = await f.image(await f.case({ ownerOrganizationId: organizationId }), {
+      status: 'uploaded',
+      originalKey: (await imageRow(imageId)).originalKey,
+    });
     const queue = new JobQueue<ConvertQueue>({
       connectionString: database.url,
       policies: CONVERT_CRASH_POLICIES,
@@ -167,6 +172,7 @@ describe('convert job', () => {
       }
       await exited;
       expect((await imageRow(imageId)).status).toBe('processing');
+      expect((await imageRow(sharing)).status).toBe('uploaded');
       const leftovers = await storedKeys(imageId);
       expect(leftovers.some((key) => key.endsWith('.tif'))).toBe(true);
 
@@ -187,6 +193,9 @@ describe('convert job', () => {
       const kept = await storedKeys(imageId);
       expect(kept).toContain(layers[0]!.pyramidKey);
       expect(kept.filter((key) => key.endsWith('.tif'))).toEqual([layers[0]!.pyramidKey]);
+      expect((await imageRow(sharing)).status).toBe('available');
+      const shared = await database.db.select().from(imageLayers).where(eq(imageLayers.imageId, sharing));
+      expect(shared.map((layer) => layer.pyramidKey)).toEqual([layers[0]!.pyramidKey]);
     } finally {
       await queue.stop();
     }

@@ -16,6 +16,7 @@ import { watchConversionProgress } from './conversion-progress.ts';
 import { watchImageDeletion } from './deletion-watch.ts';
 import { imageBlobKeys, sweepImageBlobs } from './image-blobs.ts';
 import { replaceLayers } from './layer-replacement.ts';
+import { shareConversion } from './shared-conversion.ts';
 import { attemptFolderPrefix } from './scratch-sweep.ts';
 
 export interface ConversionDeps {
@@ -98,9 +99,9 @@ export async function convertImageJob(deps: ConversionDeps, attempt: Attempt): P
     progress.stored();
     if (early) await holdUntil(started + (deps.minSeconds ?? 0) * 1000, signal);
     if (early && deps.holdDir != null) await holdUntilReleased(deps.holdDir, imageId, signal);
-    const committed = await commit(db, imageId, stored);
+    const shared = await commit(db, imageId, stored);
     await sweepImageBlobs(db, deps.blobs, imageId);
-    log.info({ imageId, committed, layers: stored.layers.length }, 'image converted');
+    log.info({ imageId, committed: shared != null, shared, layers: stored.layers.length }, 'image converted');
   } catch (error) {
     if (signal.aborted) {
       // Deleted meanwhile: the deletion swept the blobs it saw; what this attempt stored since goes now.
@@ -183,8 +184,11 @@ async function storeOutputs(
   return { converted, layers, thumbnailKey, associated };
 }
 
-/** Swaps the new layers in and marks the image available; false when the image was deleted or reset meanwhile. */
-async function commit(db: Db, imageId: string, stored: StoredConversion): Promise<boolean> {
+/**
+ * Swaps the new layers in and marks the image available, with the waiting images of the same original; returns
+ * those, or null when the image was deleted or reset meanwhile.
+ */
+async function commit(db: Db, imageId: string, stored: StoredConversion): Promise<string[] | null> {
   const { converted } = stored;
   return db.transaction(async (tx) => {
     const [image] = await tx
@@ -193,7 +197,7 @@ async function commit(db: Db, imageId: string, stored: StoredConversion): Promis
       .innerJoin(cases, eq(cases.id, images.caseId))
       .where(eq(images.id, imageId))
       .for('update', { of: images });
-    if (image?.status !== 'processing') return false;
+    if (image?.status !== 'processing') return null;
     const [previous] = await tx
       .select({ bytes: sql<number>`coalesce(sum(${imageLayers.pyramidalSize}), 0)::float8` })
       .from(imageLayers)
@@ -236,7 +240,7 @@ async function commit(db: Db, imageId: string, stored: StoredConversion): Promis
       { original: 0, pyramidal: Math.abs(pyramidal), attachment: 0 },
       pyramidal < 0 ? -1 : 1,
     );
-    return true;
+    return shareConversion(tx, imageId);
   });
 }
 

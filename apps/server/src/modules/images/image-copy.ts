@@ -24,7 +24,7 @@ export type CopyOutcome =
   | { status: 'gone' | 'duplicate' | 'not_copyable' };
 
 /** The row without the columns a new row gets afresh (ids, owner, timestamps). */
-function without<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Omit<T, K> {
+export function withoutColumns<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Omit<T, K> {
   return Object.fromEntries(Object.entries(row).filter(([key]) => !keys.includes(key as K))) as Omit<T, K>;
 }
 
@@ -47,7 +47,7 @@ export async function copyImageRows(tx: Tx, sourceId: string, request: CopyReque
     .limit(1);
   if (taken != null) return { status: 'duplicate' };
 
-  const fields = without(source, ['id', 'caseId', 'createdAt', 'updatedAt']);
+  const fields = withoutColumns(source, ['id', 'caseId', 'createdAt', 'updatedAt']);
   const [copy] = await tx
     .insert(images)
     .values({ ...fields, caseId: request.caseId, uploadAccountId: request.accountId, status })
@@ -59,7 +59,7 @@ export async function copyImageRows(tx: Tx, sourceId: string, request: CopyReque
   for (const layer of layers) {
     const [row] = await tx
       .insert(imageLayers)
-      .values({ ...without(layer, ['id', 'createdAt', 'updatedAt']), imageId: copyId })
+      .values({ ...withoutColumns(layer, ['id', 'createdAt', 'updatedAt']), imageId: copyId })
       .returning({ id: imageLayers.id });
     layerIds.set(layer.id, row!.id);
   }
@@ -68,7 +68,7 @@ export async function copyImageRows(tx: Tx, sourceId: string, request: CopyReque
   if (associated.length > 0) {
     await tx
       .insert(imageAssociated)
-      .values(associated.map((picture) => ({ ...without(picture, ['id', 'createdAt']), imageId: copyId })));
+      .values(associated.map((picture) => ({ ...withoutColumns(picture, ['id', 'createdAt']), imageId: copyId })));
   }
 
   if (request.copyPrediction) {
@@ -76,7 +76,7 @@ export async function copyImageRows(tx: Tx, sourceId: string, request: CopyReque
     if (found.length > 0) {
       await tx.insert(predictions).values(
         found.map((prediction) => ({
-          ...without(prediction, ['id', 'updatedAt']),
+          ...withoutColumns(prediction, ['id', 'updatedAt']),
           imageId: copyId,
           // The copy's own layer, so the prediction's overlay lines up with what the copy shows.
           imageLayerId: prediction.imageLayerId == null ? null : (layerIds.get(prediction.imageLayerId) ?? null),

@@ -51,7 +51,8 @@ export function copiedStatus(source: ImageStatus): ImageStatus | null {
     case 'available':
     case 'process_failed':
       return source;
-    // The source's job fills only the source's rows: the copy (sharing the original) gets a conversion of its own.
+    // The copy (sharing the original) gets a conversion of its own; a source's conversion that commits first is
+    // given to it instead (shared-conversion.ts), and its own then finds nothing to do.
     case 'uploaded':
     case 'processing':
       return 'uploaded';
