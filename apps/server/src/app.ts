@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const securityHeaders = createSecurityHeaders({ publicUrl: deps.config.publicUrl, issuer: deps.config.oidc.issuer });
   registerSecurityHeaders(app, securityHeaders);
-  await registerOpenApi(app, APP_VERSION);
+  registerOpenApi(app, APP_VERSION);
   registerErrorHandler(app);
   registerJsonBodies(app);
   registerNulCharacterCheck(app);

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import type { InstanceSpan } from './dicom-read.ts';
 import { UnsupportedImageError } from './errors.ts';
 import { openZip, type ZipSource } from './vsi-zip.ts';

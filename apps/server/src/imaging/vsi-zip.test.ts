@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,20 @@ async function expectInvalid(file: string, reason: RegExp): Promise<void> {
 describe('validateVsiZip', () => {
   it('accepts a VSI package and names its .vsi file', async () => {
     await expect(validateVsiZip(await zipFile('ok.zip', validLayout))).resolves.toEqual({ vsiName: 'slide 1.vsi' });
+  });
+
+  it('reads a package by ranges where it lies (an object in a bucket)', async () => {
+    const file = await zipFile('ranges.zip', validLayout);
+    const ranges: [number, number][] = [];
+    const source = {
+      size: (await stat(file)).size,
+      read: (start: number, end: number) => {
+        ranges.push([start, end]);
+        return Promise.resolve(createReadStream(file, { start, end: end - 1 }));
+      },
+    };
+    await expect(validateVsiZip(source)).resolves.toEqual({ vsiName: 'slide 1.vsi' });
+    expect(ranges.length).toBeGreaterThan(0);
   });
 
   it('accepts frames nested deeper inside a stack folder', async () => {

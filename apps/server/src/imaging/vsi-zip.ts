@@ -1,5 +1,6 @@
 import { PassThrough, pipeline, type Readable } from 'node:stream';
-import yauzl from 'yauzl';
+import type { Entry, RandomAccessReader, ZipFile } from 'yauzl';
+import { yauzl } from '../on-first-use.ts';
 import { InvalidVsiZipError } from './errors.ts';
 
 /** A zip read by ranges where it lies (an object in a bucket): `read` streams bytes start ≤ i < end. */
@@ -32,36 +33,41 @@ export async function validateVsiZip(zip: string | ZipSource): Promise<{ vsiName
   return { vsiName };
 }
 
-/** yauzl's reads of a ZipSource: each range is one ranged read of the source. */
-class RangeReader extends yauzl.RandomAccessReader {
-  constructor(readonly source: ZipSource) {
-    super();
-  }
+/** yauzl's reads of a ZipSource: each range is one ranged read of the source (its class made with yauzl's first use). */
+let rangeReaderClass: (new (source: ZipSource) => RandomAccessReader) | undefined;
 
-  override _readStreamForRange(start: number, end: number): Readable {
-    const out = new PassThrough();
-    if (end <= start) return out.end();
-    this.source.read(start, end).then(
-      (range) => pipeline(range, out, () => undefined),
-      (error: unknown) => out.destroy(error as Error),
-    );
-    return out;
-  }
+function rangeReader(source: ZipSource): RandomAccessReader {
+  rangeReaderClass ??= class RangeReader extends yauzl().RandomAccessReader {
+    constructor(readonly source: ZipSource) {
+      super();
+    }
+
+    override _readStreamForRange(start: number, end: number): Readable {
+      const out = new PassThrough();
+      if (end <= start) return out.end();
+      this.source.read(start, end).then(
+        (range) => pipeline(range, out, () => undefined),
+        (error: unknown) => out.destroy(error as Error),
+      );
+      return out;
+    }
+  };
+  return new rangeReaderClass(source);
 }
 
-export function openZip(source: string | ZipSource): Promise<yauzl.ZipFile> {
+export function openZip(source: string | ZipSource): Promise<ZipFile> {
   // strictFileNames makes yauzl reject backslashes instead of rewriting them; it always rejects
   // absolute paths, drive letters and `..` segments (zip-slip).
   const options = { lazyEntries: true, validateEntrySizes: true, strictFileNames: true, autoClose: false };
   return new Promise((resolve, reject) => {
-    const done = (error: Error | null, zip: yauzl.ZipFile) => (error ? reject(error) : resolve(zip));
-    if (typeof source === 'string') yauzl.open(source, options, done);
-    else yauzl.fromRandomAccessReader(new RangeReader(source), source.size, options, done);
+    const done = (error: Error | null, zip: ZipFile) => (error ? reject(error) : resolve(zip));
+    if (typeof source === 'string') yauzl().open(source, options, done);
+    else yauzl().fromRandomAccessReader(rangeReader(source), source.size, options, done);
   });
 }
 
 async function readEntryNames(source: string | ZipSource): Promise<string[]> {
-  let zip: yauzl.ZipFile;
+  let zip: ZipFile;
   try {
     zip = await openZip(source);
   } catch (error) {
@@ -75,7 +81,7 @@ async function readEntryNames(source: string | ZipSource): Promise<string[]> {
       const fail = (reason: string) => reject(new InvalidVsiZipError(reason));
       zip.on('error', (error: Error) => fail(error.message));
       zip.on('end', () => resolve(names));
-      zip.on('entry', (entry: yauzl.Entry) => {
+      zip.on('entry', (entry: Entry) => {
         // Bit 0 of the general-purpose flags marks encryption, which we could never read.
         if ((entry.generalPurposeBitFlag & 1) !== 0) return fail(`encrypted entry ${entry.fileName}`);
         total += entry.uncompressedSize;

@@ -159,6 +159,4 @@ export function nuclearSegmentationModelSpec(): GraphSpec {
   };
 }
 
-export const buildTissueModel = (): Uint8Array => encodeModel(tissueModelSpec());
-export const buildNuclearDensityModel = (): Uint8Array => encodeModel(nuclearDensityModelSpec());
 export const buildNuclearSegmentationModel = (): Uint8Array => encodeModel(nuclearSegmentationModelSpec());

@@ -1,13 +1,17 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AI_MODELS, type InstalledAiModel } from '@pathology/contract';
 import type { InferenceSession } from 'onnxruntime-node';
 import { onnxRuntime } from '../../on-first-use.ts';
-import { BUILTIN_INPUT_SIZE, BUILTIN_VERSION, buildNuclearDensityModel, buildTissueModel } from './builtin-models.ts';
+import { BUILTIN_INPUT_SIZE, BUILTIN_VERSION, nuclearDensityModelSpec, tissueModelSpec } from './builtin-models.ts';
 import { readManifest, type InstalledModel, type ManifestEntry } from './model-manifest.ts';
+import { encodeModel, ENCODING } from './onnx-graph.ts';
 
 const TISSUE_FILE = 'tissue-detection.onnx';
+/** The fingerprint of what the folder's built-in models were written from. */
+const STAMP_FILE = '.written-from.sha256';
 /**
  * Inference leaves one core to reading the slide (libvips decodes the next rows meanwhile), so the
  * two overlap instead of taking turns.
@@ -38,14 +42,32 @@ const NUCLEAR_DENSITY: ManifestEntry = {
 };
 
 /**
- * Writes the models that come with the product (tissue detection, nuclear density) and their manifest
- * into `folder`, built from their graph definitions; the same bytes every time.
+ * Writes the models that come with the product (tissue detection, nuclear density) and their manifest into `folder`,
+ * built from their graph definitions; the same bytes every time. Every process calls it at its start: the models
+ * are encoded (protobufjs, a tenth of a second) only when the folder lacks them or holds those of other definitions.
  */
 export async function writeBuiltinModels(folder: string): Promise<void> {
+  const graphs = { [TISSUE_FILE]: tissueModelSpec(), [NUCLEAR_DENSITY.file]: nuclearDensityModelSpec() };
+  const manifest = `${JSON.stringify({ models: [NUCLEAR_DENSITY] }, null, 2)}\n`;
+  const stamp = createHash('sha256').update(JSON.stringify({ graphs, manifest, ENCODING })).digest('hex');
+  const files = [...Object.keys(graphs), 'manifest.json'].map((file) => path.join(folder, file));
+  const written = await fs.readFile(path.join(folder, STAMP_FILE), 'utf8').catch(() => null);
+  const present = await Promise.all(files.map((file) => fs.stat(file).then(() => true, () => false)));
+  if (written === stamp && present.every(Boolean)) return;
   await fs.mkdir(folder, { recursive: true });
-  await fs.writeFile(path.join(folder, TISSUE_FILE), buildTissueModel());
-  await fs.writeFile(path.join(folder, NUCLEAR_DENSITY.file), buildNuclearDensityModel());
-  await fs.writeFile(path.join(folder, 'manifest.json'), `${JSON.stringify({ models: [NUCLEAR_DENSITY] }, null, 2)}\n`);
+  const contents: [string, string | Uint8Array][] = [
+    ...Object.entries(graphs).map(([file, spec]): [string, Uint8Array] => [file, encodeModel(spec)]),
+    ['manifest.json', manifest],
+    // Last: a process stopped halfway leaves no stamp, and the next start writes all again.
+    [STAMP_FILE, stamp],
+  ];
+  // Processes starting together write the same bytes; each file appears whole (written aside, then renamed).
+  for (const [file, content] of contents) {
+    const target = path.join(folder, file);
+    const aside = `${target}.${process.pid}`;
+    await fs.writeFile(aside, content);
+    await fs.rename(aside, target);
+  }
 }
 
 export interface ModelFolders {

@@ -1,11 +1,13 @@
-import onnxProto from 'onnx-proto';
-
-const { onnx } = onnxProto;
+import { onnxProto } from '../../on-first-use.ts';
 
 /** ONNX IR 8 with opset 13: read by every onnxruntime of the last years. */
 const IR_VERSION = 8;
 const OPSET = 13;
-const FLOAT = onnx.TensorProto.DataType.FLOAT;
+/**
+ * What, beside a graph's spec, decides the bytes encodeModel gives: the built-in models are encoded again when it
+ * changes, so a change to how specs are encoded changes it too.
+ */
+export const ENCODING = `onnx ir ${IR_VERSION} opset ${OPSET}`;
 
 type Attribute = { name: string } & ({ ints: number[] } | { int: number } | { float: number });
 
@@ -28,19 +30,21 @@ export interface GraphSpec {
   nodes: GraphNode[];
 }
 
-function valueInfo({ name, shape }: { name: string; shape: (number | string)[] }) {
+type Onnx = ReturnType<typeof onnxProto>['onnx'];
+
+function valueInfo(onnx: Onnx, { name, shape }: { name: string; shape: (number | string)[] }) {
   return onnx.ValueInfoProto.create({
     name,
     type: {
       tensorType: {
-        elemType: FLOAT,
+        elemType: onnx.TensorProto.DataType.FLOAT,
         shape: { dim: shape.map((dim) => (typeof dim === 'number' ? { dimValue: dim } : { dimParam: dim })) },
       },
     },
   });
 }
 
-function attribute(spec: Attribute) {
+function attribute(onnx: Onnx, spec: Attribute) {
   const { AttributeType } = onnx.AttributeProto;
   if ('ints' in spec) return onnx.AttributeProto.create({ name: spec.name, type: AttributeType.INTS, ints: spec.ints });
   if ('int' in spec) return onnx.AttributeProto.create({ name: spec.name, type: AttributeType.INT, i: spec.int });
@@ -49,10 +53,12 @@ function attribute(spec: Attribute) {
 
 /** The bytes of an ONNX model file for a small float graph. */
 export function encodeModel(spec: GraphSpec): Uint8Array {
+  const { onnx } = onnxProto();
+  const FLOAT = onnx.TensorProto.DataType.FLOAT;
   const graph = onnx.GraphProto.create({
     name: spec.name,
-    input: [valueInfo(spec.input)],
-    output: [valueInfo(spec.output)],
+    input: [valueInfo(onnx, spec.input)],
+    output: [valueInfo(onnx, spec.output)],
     initializer: Object.entries(spec.constants).map(([name, { dims, values }]) =>
       onnx.TensorProto.create({ name, dims, dataType: FLOAT, floatData: values }),
     ),
@@ -62,7 +68,7 @@ export function encodeModel(spec: GraphSpec): Uint8Array {
         opType: node.op,
         input: node.inputs,
         output: [node.output],
-        attribute: (node.attributes ?? []).map(attribute),
+        attribute: (node.attributes ?? []).map((spec) => attribute(onnx, spec)),
       }),
     ),
   });
