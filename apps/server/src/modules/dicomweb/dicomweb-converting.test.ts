@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meanAbsoluteDifference } from '#test/pixels.ts';
 import { factories } from '#test/factories.ts';
 import { useTestApp } from '#test/test-app.ts';
 import { dicomizerSlide, zipFiles } from '../../imaging/dicom-read.test-support.ts';
@@ -22,16 +23,6 @@ function onlyPart(contentType: string, body: Buffer): Buffer {
   const boundary = /boundary=([^;]+)/.exec(contentType)![1]!;
   const start = body.indexOf('\r\n\r\n') + 4;
   return body.subarray(start, body.indexOf(`\r\n--${boundary}`, start));
-}
-
-async function meanAbsoluteDifference(a: Buffer, b: Buffer): Promise<number> {
-  const [left, right] = await Promise.all(
-    [a, b].map((body) => sharp(body).raw().toBuffer({ resolveWithObject: true })),
-  );
-  expect([left!.info.width, left!.info.height]).toEqual([right!.info.width, right!.info.height]);
-  let sum = 0;
-  for (let i = 0; i < left!.data.length; i++) sum += Math.abs(left!.data[i]! - right!.data[i]!);
-  return sum / left!.data.length;
 }
 
 describe('DICOMweb of a slide while it converts', () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meanAbsoluteDifference } from '#test/pixels.ts';
 import { slidePath } from '#test/testdata.ts';
 import { SMALL_SVS } from '#test/uploads.ts';
 import { convertImage } from '../../imaging/index.ts';
@@ -19,16 +20,6 @@ import { renderImage } from './tile-render.ts';
 /** The real Aperio slide's 2220 × 2967 px: four levels (scale 1, 2, 4, 8) in the pyramid to be. */
 const WIDTH = 2220;
 const HEIGHT = 2967;
-
-async function meanAbsoluteDifference(a: Buffer, b: Buffer): Promise<number> {
-  const [left, right] = await Promise.all(
-    [a, b].map((body) => sharp(body).raw().toBuffer({ resolveWithObject: true })),
-  );
-  expect([left!.info.width, left!.info.height]).toEqual([right!.info.width, right!.info.height]);
-  let sum = 0;
-  for (let i = 0; i < left!.data.length; i++) sum += Math.abs(left!.data[i]! - right!.data[i]!);
-  return sum / left!.data.length;
-}
 
 /** The tile OpenSeadragon asks for at (`level`, `x`, `y`): region in full-resolution pixels, size rounded up. */
 function tileRequest(level: number, x: number, y: number) {

@@ -5,6 +5,7 @@ import type { Image } from '@pathology/contract';
 import pino from 'pino';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { meanAbsoluteDifference } from '#test/pixels.ts';
 import { factories } from '#test/factories.ts';
 import { useTestApp } from '#test/test-app.ts';
 import { slidePath } from '#test/testdata.ts';
@@ -58,16 +59,6 @@ describe('viewing a slide from its original while its pyramid builds', () => {
       { ...deps, scratchDir: path.join(t.dataDir, 'tmp') },
       { imageId, retryCount: 0, retryLimit: 0 },
     );
-  }
-
-  async function meanAbsoluteDifference(a: Buffer, b: Buffer): Promise<number> {
-    const [left, right] = await Promise.all(
-      [a, b].map((body) => sharp(body).raw().toBuffer({ resolveWithObject: true })),
-    );
-    expect([left!.info.width, left!.info.height]).toEqual([right!.info.width, right!.info.height]);
-    let sum = 0;
-    for (let i = 0; i < left!.data.length; i++) sum += Math.abs(left!.data[i]! - right!.data[i]!);
-    return sum / left!.data.length;
   }
 
   it('serves a real Aperio upload before it is available, then hands over to the pyramid under the same URL and info.json, within 3/255', async () => {
