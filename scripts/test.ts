@@ -13,6 +13,8 @@ import {
   type ShardRun,
   type VitestReport,
 } from './journey-shards.ts';
+import { machineBusySeconds, phaseLine } from './machine-cpu.ts';
+import { ensureWebBuild } from './web-build.js';
 
 /**
  * The one test command: unit and integration tests (real PostgreSQL), then the browser tests (real server, real
@@ -20,11 +22,14 @@ import {
  * `npm test -- --unit` runs only the first, `npm test -- --e2e` only the second.
  */
 
-/** Prints how long a phase took, in the form .ci/run gathers ("phase NAME: N s"). */
+/** Prints how long a phase took and the machine's CPU over it, in the form .ci/run gathers (`phaseLine`). */
 async function timed<T>(phase: string, step: () => T | Promise<T>): Promise<T> {
   const started = performance.now();
+  const busyBefore = machineBusySeconds();
   const result = await step();
-  process.stdout.write(`phase ${phase}: ${Math.round((performance.now() - started) / 1000)} s\n`);
+  const busyAfter = machineBusySeconds();
+  const busy = busyBefore == null || busyAfter == null ? null : busyAfter - busyBefore;
+  process.stdout.write(`${phaseLine(phase, (performance.now() - started) / 1000, busy)}\n`);
   return result;
 }
 
@@ -40,10 +45,17 @@ function count(runs: { report: VitestReport | null; exit: number | string | null
   const result = tally(runs);
   passed += result.passed;
   failed += result.failed;
-  failures.push(...failureLines(root, runs.flatMap(({ report }) => (report === null ? [] : [report]))));
+  failures.push(
+    ...failureLines(
+      root,
+      runs.flatMap(({ report }) => (report === null ? [] : [report])),
+    ),
+  );
   for (const [index, run] of runs.entries()) {
     if (crashedOutsideTests(run))
-      failures.push(`FAILED ${label}${runs.length > 1 ? ` ${index + 1}` : ''}: exit ${String(run.exit)} outside its tests`);
+      failures.push(
+        `FAILED ${label}${runs.length > 1 ? ` ${index + 1}` : ''}: exit ${String(run.exit)} outside its tests`,
+      );
   }
 }
 
@@ -61,13 +73,13 @@ if (only !== '--e2e') {
 
 if (only !== '--unit') {
   process.stdout.write(`\n=== browser (e2e) tests ===\n`);
-  // The browser tests drive the built web app, served by the real server.
-  const build = await timed('build', () => spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }));
-  if (build.status !== 0) {
+  // The browser tests drive the built web app, served by the real server. Built only when its inputs changed since
+  // the last build (as `npm start` does): .ci/run builds it beside lint and typecheck, where a core is free.
+  const built = await timed('build', () => ensureWebBuild(root));
+  if (!built) {
     failed += 1;
     failures.push('FAILED npm run build');
-  }
-  else await journeys();
+  } else await journeys();
 }
 
 /**
