@@ -62,7 +62,7 @@ export async function run(args: string[]): Promise<void> {
   const rounds = roundsArg === -1 ? 3 : Number(args[roundsArg + 1]);
   console.log('Starting the app (embedded PostgreSQL, demo data) and Chromium…');
   const server = await startAppServer();
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ headlessShell: false });
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-compare-'));
   try {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });

@@ -67,7 +67,7 @@ export async function run(args: string[]): Promise<void> {
   console.log(`Enlarging the slide ${replicate}×${replicate}; starting the app and Chromium…`);
   const slide = await enlargedSlide(dir, replicate);
   const server = await startAppServer();
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ headlessShell: false });
   try {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
     await answerAiTerms(context, server.url);

@@ -171,7 +171,7 @@ export async function run(args: string[]): Promise<void> {
   const count = countArg === -1 ? 10_000 : Number(args[countArg + 1]);
   console.log(`Starting the app (embedded PostgreSQL, demo data) and Chromium…`);
   const server = await startAppServer();
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ headlessShell: false });
   try {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
     await answerAiTerms(context, server.url);

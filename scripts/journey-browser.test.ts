@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../e2e/support/browser.ts';
+import { journeyBrowserPath, launchBrowser } from '../e2e/support/browser.ts';
 
 const switchValues = (args: string[], name: string) =>
   args.filter((arg) => arg.startsWith(`--${name}=`)).map((arg) => arg.slice(name.length + 3).split(','));
@@ -32,5 +32,14 @@ describe('the journeys browser', () => {
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('runs the headless shell where installed, the full browser for a window, for the benches or without it, CHROMIUM_PATH first', () => {
+    const everything = () => true;
+    expect(journeyBrowserPath({}, everything)).toBe('/usr/bin/chromium-headless-shell');
+    expect(journeyBrowserPath({}, () => false)).toBe('/usr/bin/chromium');
+    expect(journeyBrowserPath({ E2E_HEADED: '1' }, everything)).toBe('/usr/bin/chromium');
+    expect(journeyBrowserPath({}, everything, false)).toBe('/usr/bin/chromium');
+    expect(journeyBrowserPath({ CHROMIUM_PATH: '/opt/chrome' }, everything)).toBe('/opt/chrome');
   });
 });

@@ -15,7 +15,7 @@ export async function withMemberPage<T>(options: BrowserContextOptions, body: (p
     throw new Error('the browser mode needs the built web app: npm run build -w apps/web');
   });
   let server: AppServer | undefined;
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ headlessShell: false });
   try {
     server = await startAppServer({ env: { LOG_LEVEL: 'warn' } });
     const app = await openAppPage(browser, server.url, options);

@@ -70,7 +70,7 @@ export interface BrowserPath {
 /** Headless Chromium on a page of our server, with the app's upload code loaded. */
 export async function openBrowserPath(base: string): Promise<BrowserPath> {
   const script = await pageScript();
-  const browser: Browser = await launchBrowser();
+  const browser: Browser = await launchBrowser({ headlessShell: false });
   try {
     const page: Page = await browser.newPage();
     await page.route(`${base}${PAGE_PATH}`, (route) =>
