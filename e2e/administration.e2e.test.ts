@@ -149,7 +149,7 @@ describe('administration: invitations, contracts, groups, storage limits, roles 
         await page.getByTestId('contract-form-submit').click();
         await page.getByTestId('contract-name').getByText(contractName).waitFor();
 
-        await page.goto('/organizations');
+        await page.getByTestId('nav-organizations').click();
         await page.getByTestId('organization-create').click();
         await page.getByTestId('organization-create-name').fill(groupName);
         await pickOption(page, 'organization-create-contract', contractName);
@@ -166,9 +166,9 @@ describe('administration: invitations, contracts, groups, storage limits, roles 
         await app.screenshot('administration-group-page-en');
 
         // Work in the new group: pick it, then add a slide to a new case.
-        await page.goto('/organizations');
+        await page.getByTestId('nav-organizations').click();
         await page.getByTestId('organization-card').filter({ hasText: groupName }).click();
-        await page.goto('/cases');
+        await page.getByTestId('nav-cases').click();
         await page.locator('[data-testid="case-table"][aria-busy="false"]').waitFor();
         await page.getByRole('button', { name: 'Add Images', exact: true }).click();
         const dialog = page.getByRole('dialog', { name: 'Add Images' });
@@ -184,7 +184,7 @@ describe('administration: invitations, contracts, groups, storage limits, roles 
 
         // The group goes with its (empty) case, after a confirmation that names what will go.
         await page.keyboard.press('Escape');
-        await page.goto('/organizations');
+        await page.getByTestId('nav-organizations').click();
         await page.getByTestId('organization-card').filter({ hasText: groupName }).waitFor();
         await page.getByRole('link', { name: `Open ${groupName}` }).click();
         await page.getByTestId('organization-delete').click();

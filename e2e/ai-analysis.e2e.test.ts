@@ -31,7 +31,7 @@ async function completedPrediction(page: Page, imageId: string) {
     const image = (await apiCall(page, 'GET', `/images/${imageId}`)).json as Image;
     if (image.prediction?.status === 'completed') return image.prediction;
     if (image.prediction?.status === 'failed') throw new Error(`prediction failed: ${image.prediction.errorMessage}`);
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(100);
   }
   throw new Error('the prediction did not complete in time');
 }

@@ -219,7 +219,7 @@ describe('case detail: create, edit, comment, share, transfer and delete', () =>
       expect(await caseNumberText(page)).toBe(detail.caseNumber);
       await settle(page, 600);
       await app.screenshot('case-detail-details-ja');
-      await page.goto(`/cases/${first.id}/images`);
+      await page.getByTestId('case-tab-images').click();
       // Demo cases may carry the demo slide: the tab shows its grid or its empty state.
       await page.getByTestId('case-images').or(page.getByTestId('case-images-empty')).waitFor();
       await app.screenshot('case-detail-images-ja');

@@ -55,8 +55,7 @@ describe('the first minutes of a new user', () => {
         .toBe(true);
       await ready.first().getByTestId('case-link').click();
       await page.waitForURL(/\/cases\/[0-9a-f-]{36}/);
-      const caseId = new URL(page.url()).pathname.split('/')[2] ?? '';
-      await page.goto(`/cases/${caseId}/images`);
+      await page.getByTestId('case-tab-images').click();
       await page.locator('[data-testid="case-image-card"][data-status="available"]').first().waitFor();
     });
   });
@@ -81,7 +80,7 @@ describe('the first minutes of a new user', () => {
       await waitForShell(page);
       await page.locator('[data-testid="bulk-upload"][data-step="adding"]').waitFor();
       expect(await page.getByTestId('bulk-no-permission').count()).toBe(0);
-      await page.goto('/cases');
+      await page.getByTestId('nav-cases').click();
       await page.getByTestId('open-upload-dialog').waitFor();
     });
   });

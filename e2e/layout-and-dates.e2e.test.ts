@@ -39,14 +39,14 @@ describe('text fits at 1366×768', () => {
           await waitForShell(page);
           await switchLanguage(page, language);
 
-          await page.goto('/cases');
+          await page.getByTestId('nav-cases').click();
           await page.locator('[data-testid="case-table"][aria-busy="false"]').waitFor();
           await page.getByTestId('case-row').first().waitFor();
           await settle(page);
           await app.screenshot(`fit-1366-case-list-${language}`);
           expect(await truncatedLabels(main(page))).toEqual([]);
 
-          await page.goto('/users');
+          await page.getByTestId('nav-users').click();
           await page.getByTestId('users-table').waitFor();
           await settle(page);
           await app.screenshot(`fit-1366-users-${language}`);
@@ -54,7 +54,7 @@ describe('text fits at 1366×768', () => {
           // Row actions stay on screen: the table scrolls inside the page rather than pushing them off.
           expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
-          await page.goto('/organizations');
+          await page.getByTestId('nav-organizations').click();
           await page.getByTestId('organization-card').first().waitFor();
           await settle(page);
           await app.screenshot(`fit-1366-groups-${language}`);
@@ -122,7 +122,7 @@ describe('breakpoints (part 3 §9)', () => {
           await expectUserMenuInView(page, width);
           expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
-          await page.goto('/cases/new');
+          await page.getByTestId('create-case').click();
           await page.getByTestId('case-create-form').waitFor();
           await settle(page);
           await app.screenshot(`breakpoint-${width}-case-form`);
@@ -157,7 +157,8 @@ describe('date fields', () => {
         await signIn(page, 'super', '/organizations');
         await waitForShell(page);
         await switchLanguage(page, language);
-        await page.goto('/notices/posts/new');
+        await page.getByTestId('nav-noticePosts').click();
+        await page.getByTestId('notice-add').click();
         await page.getByTestId('notice-form').waitFor();
         const title = `Date field ${language} ${Date.now()}`;
         await page.getByTestId('notice-title').fill(title);

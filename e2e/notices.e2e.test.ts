@@ -27,10 +27,25 @@ const unreadBadge = async (page: Page) =>
 
 const listedTitles = (page: Page) => page.getByTestId('notice-link').allInnerTexts();
 
-/** Signs in as `role`, in `language`, and runs `steps` on a page of its own. */
-async function as(role: DemoRole, language: 'en' | 'ja', name: string, steps: (page: Page) => Promise<void>) {
+/** Opens the bell's tab of `kind` and follows its link to the full list, as a reader goes there. */
+async function openFullList(page: Page, kind: 'notice' | 'mention'): Promise<void> {
+  await page.getByTestId('notifications-button').click();
+  await page.getByTestId(`notifications-tab-${kind}`).click();
+  const list = kind === 'notice' ? '/notices' : '/mentions';
+  await page.getByTestId('notifications-popover').locator(`a[href="${list}"]`).click();
+  await page.waitForURL(`**${list}`);
+}
+
+/** Signs in as `role` on the screen at `start`, in `language`, and runs `steps` on a page of its own. */
+async function as(
+  role: DemoRole,
+  language: 'en' | 'ja',
+  name: string,
+  start: string,
+  steps: (page: Page) => Promise<void>,
+) {
   await withAppPage(browser, baseURL, name, async (app) => {
-    await signIn(app.page, role, '/organizations');
+    await signIn(app.page, role, start);
     await waitForShell(app.page);
     await switchLanguage(app.page, language);
     await steps(app.page);
@@ -55,8 +70,7 @@ describe('notices and mentions', () => {
       );
       const created: Case[] = [];
       try {
-        await as('super', language, `notice-post-${language}`, async (page) => {
-          await page.goto('/notices/posts');
+        await as('super', language, `notice-post-${language}`, '/notices/posts', async (page) => {
           await page.getByTestId('notice-add').click();
           await page.getByTestId('notice-save').click();
           await page
@@ -94,10 +108,10 @@ describe('notices and mentions', () => {
           expect((draft.json as Notice).isDraft).toBe(true);
         });
 
-        await as('member', language, `notice-read-${language}`, async (page) => {
+        await as('member', language, `notice-read-${language}`, '/organizations', async (page) => {
           await expect.poll(() => unreadBadge(page)).toBeGreaterThan(0);
           const before = await unreadBadge(page);
-          await page.goto('/notices');
+          await openFullList(page, 'notice');
           await expect.poll(() => listedTitles(page)).toContain(title);
           expect(await listedTitles(page)).not.toContain(draftTitle);
           await page.getByTestId('notice-link').filter({ hasText: title }).click();
@@ -120,22 +134,21 @@ describe('notices and mentions', () => {
           await page.getByTestId('case-comment-list').getByText('could you review the margins?').waitFor();
         });
 
-        await as('readOnly', language, `notice-hidden-${language}`, async (page) => {
-          await page.goto('/notices');
+        await as('readOnly', language, `notice-hidden-${language}`, '/notices', async (page) => {
           await page.locator('[data-testid="notice-item"], [data-testid="notices-empty"]').first().waitFor();
           const titles = await listedTitles(page);
           expect(titles).not.toContain(title);
           expect(titles).not.toContain(draftTitle);
         });
 
-        await as('admin', language, `mention-bell-${language}`, async (page) => {
+        await as('admin', language, `mention-bell-${language}`, '/organizations', async (page) => {
           await page.getByTestId('notifications-button').click();
           await page.getByTestId('notifications-tab-mention').click();
           const mention = page.getByTestId('notifications-popover').getByTestId('mention-item').first();
           await mention.getByText('could you review the margins?').waitFor();
           await mention.getByTestId('mention-link').click();
           await page.waitForURL(`**/cases/${created[0]!.id}/comments`);
-          await page.goto('/mentions');
+          await openFullList(page, 'mention');
           await page.getByTestId('mentions-page').getByText('could you review the margins?').first().waitFor();
         });
       } finally {
@@ -145,7 +158,7 @@ describe('notices and mentions', () => {
   }
 
   it('renders the OWASP filter-evasion payloads without running any of them', async () => {
-    await as('super', 'en', 'notice-xss', async (page) => {
+    await as('super', 'en', 'notice-xss', '/organizations', async (page) => {
       let ran = false;
       page.on('dialog', (dialog) => {
         ran = true;

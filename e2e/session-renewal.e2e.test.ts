@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, withAppPage } from './support/browser.ts';
 import { openUserMenu, settle, switchLanguage } from './support/shell.ts';
-import { accessToken, signIn } from './support/sign-in.ts';
+import { accessToken, signInThroughApp } from './support/sign-in.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -31,7 +31,7 @@ describe('session: access tokens (10 minutes) are renewed in the background; an 
       page.on('request', (request) => {
         if (new URL(request.url()).pathname === '/api/v1/notices/badges') badgeCalls.push(request.url());
       });
-      await signIn(page, 'member');
+      await signInThroughApp(page, 'member');
       const first = await accessToken(page);
       const badgeCallsAtSignIn = badgeCalls.length;
 

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, withAppPage } from './support/browser.ts';
 import { openUserMenu, switchLanguage } from './support/shell.ts';
-import { signIn, submitLoginForm, waitForLoginPage } from './support/sign-in.ts';
+import { signInThroughApp, submitLoginForm, waitForLoginPage } from './support/sign-in.ts';
 import { storageKeys } from './support/storage.ts';
 
 const baseURL = inject('baseURL');
@@ -20,7 +20,7 @@ describe('sign out: the provider ends the session and the app returns to the sig
   it('passes /signed-out, lands on / and so on the sign-in page, in the language of the app', async () => {
     await withAppPage(browser, baseURL, 'sign-out', async (app) => {
       const { page } = app;
-      await signIn(page, 'owner', '/cases');
+      await signInThroughApp(page, 'owner', '/cases');
       await switchLanguage(page, 'en');
 
       const visited: string[] = [];
@@ -53,7 +53,7 @@ describe('sign out: the provider ends the session and the app returns to the sig
   it('signs out from the address /logout too, and a visitor who is not signed in goes home from it', async () => {
     await withAppPage(browser, baseURL, 'logout-path', async (app) => {
       const { page } = app;
-      await signIn(page, 'member', '/cases');
+      await signInThroughApp(page, 'member', '/cases');
       await switchLanguage(page, 'en');
 
       const visited: string[] = [];

@@ -2,7 +2,7 @@ import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, withAppPage } from './support/browser.ts';
 import { switchLanguage } from './support/shell.ts';
-import { signIn } from './support/sign-in.ts';
+import { signInThroughApp } from './support/sign-in.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -24,7 +24,7 @@ describe('smoke: the built web app is served by the server and talks to it', () 
         if (response.request().resourceType() === 'script') scripts.push(response.text());
       };
       page.on('response', collectScript);
-      await signIn(page, 'member');
+      await signInThroughApp(page, 'member');
       await page.waitForURL('**/organizations');
       const database = page.getByTestId('status-database');
       await database.getByText('正常').waitFor();

@@ -1,6 +1,9 @@
+import type { AuthConfig } from '@pathology/contract';
+import { InMemoryWebStorage, OidcClient, WebStorageStateStore } from 'oidc-client-ts';
 import type { Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '../../apps/server/src/db/seed/demo-accounts.ts';
-import { getStorageItem, storageKeys } from './storage.ts';
+import { createUserManagerSettings } from '../../apps/web/src/app/auth/user-manager.ts';
+import { getStorageItem, setStorageItem, storageKeys } from './storage.ts';
 
 export type DemoRole = (typeof DEMO_ACCOUNTS)[number]['key'];
 export const DEMO_ROLES: readonly DemoRole[] = DEMO_ACCOUNTS.map((account) => account.key);
@@ -37,9 +40,42 @@ export async function submitLoginForm(page: Page, role: DemoRole): Promise<void>
   await page.locator('[data-testid="main-menu"][aria-busy="false"]').waitFor();
 }
 
-/** Opens `path` signed out, signs in as `role` through the login page, and lands back on `path`. */
-export async function signIn(page: Page, role: DemoRole, path = '/'): Promise<void> {
+/**
+ * Opens `path` signed out, is sent by the app to the login page, signs in as `role` there and lands back on `path`:
+ * the sign-in as a user sees it, for the journeys about signing in and out, sessions and first loads.
+ */
+export async function signInThroughApp(page: Page, role: DemoRole, path = '/'): Promise<void> {
   await page.goto(path);
+  await submitLoginForm(page, role);
+}
+
+/** The language a tab without a stored choice asks the login page for (the web app's DEFAULT_LANGUAGE). */
+const APP_DEFAULT_LANGUAGE = 'ja';
+
+/**
+ * Signs in as `role` through the real login page and code flow and lands on `path`, with one load of the app instead
+ * of two: the sign-in request the app would make on a signed-out visit (its own oidc-client-ts settings, PKCE, state
+ * returning to `path`) is made here, the browser starts at the provider with it, and its state is stored where the
+ * app's callback looks for it (localStorage, `oidc.<state id>`). The callback then redeems the code as after any
+ * sign-in.
+ */
+export async function signIn(page: Page, role: DemoRole, path = '/'): Promise<void> {
+  const configResponse = await page.request.get('/api/v1/auth/config');
+  if (!configResponse.ok()) throw new Error(`GET auth/config answered ${configResponse.status()}`);
+  const config = (await configResponse.json()) as AuthConfig;
+  const pending = new InMemoryWebStorage();
+  const client = new OidcClient({
+    ...createUserManagerSettings(config, new URL(configResponse.url()).origin),
+    stateStore: new WebStorageStateStore({ store: pending }),
+  });
+  const request = await client.createSigninRequest({
+    state: { returnTo: path },
+    ui_locales: APP_DEFAULT_LANGUAGE,
+  });
+  await page.goto(request.url);
+  await waitForLoginPage(page);
+  const keys = Array.from({ length: pending.length }, (_, index) => pending.key(index));
+  for (const key of keys) await setStorageItem(page, 'localStorage', key, pending.getItem(key));
   await submitLoginForm(page, role);
 }
 

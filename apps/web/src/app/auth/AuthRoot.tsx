@@ -26,7 +26,7 @@ let session: { key: string; userManager: UserManager } | undefined;
 function sessionFor(config: AuthConfig): UserManager {
   const key = JSON.stringify(config);
   if (session?.key !== key) {
-    const userManager = createUserManager(config);
+    const userManager = createUserManager(config, window.location.origin);
     setAccessTokenProvider(createAccessTokenProvider(userManager));
     setUnauthorizedHandler(createReauthenticator(userManager));
     session = { key, userManager };

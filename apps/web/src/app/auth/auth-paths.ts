@@ -48,7 +48,7 @@ export function returnToOf(state: unknown): string {
   return safeReturnTo(returnTo);
 }
 
-/** The full address of a location inside the app: path, query and fragment. */
-export function pathOf(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+/** The full address of a location inside the app (window's or the router's): path, query and fragment. */
+export function pathOf(location: { pathname: string; search: string; hash: string }): string {
   return `${location.pathname}${location.search}${location.hash}`;
 }

@@ -30,6 +30,6 @@ export function createUserManagerSettings(config: AuthConfig, origin: string): U
   };
 }
 
-export function createUserManager(config: AuthConfig, origin = window.location.origin): UserManager {
+export function createUserManager(config: AuthConfig, origin: string): UserManager {
   return new UserManager(createUserManagerSettings(config, origin));
 }
