@@ -31,6 +31,7 @@ export async function startHttpServer(deps: {
         audience: config.oidc.audience,
         adminClaim: config.oidc.adminClaim,
         demoAccounts: config.seedDemo,
+        scryptN: config.passwordScryptN,
         onError: (error, message) => log.error({ err: error }, message),
       })
     : undefined;
