@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AccountResolver } from './auth/authenticate.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
 import type { Idp } from './auth/idp/idp.ts';
@@ -13,6 +13,7 @@ import { registerForwardedForCleanup } from './http/forwarded-for.ts';
 import { registerJsonBodies } from './http/json-body.ts';
 import { registerNulCharacterCheck } from './http/nul-characters.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { zodSchemaController } from './http/zod-compilers.ts';
 import { createSecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { QueueStates, SendOptions } from './jobs/job-queue.ts';
@@ -178,10 +179,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Avvio's 10 s per plugin failed a start on a machine loaded by other work (seen at a load average of 25, a
     // plugin that only registers routes): a slow start is better than none, and a real hang still ends.
     pluginTimeout: 120_000,
+    schemaController: zodSchemaController,
   }).withTypeProvider<ZodTypeProvider>();
   registerDrainAnswers(app);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerForwardedForCleanup(app);
 
   const securityHeaders = createSecurityHeaders({ publicUrl: deps.config.publicUrl, issuer: deps.config.oidc.issuer });

@@ -104,6 +104,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONVERSION_NICENESS: '20' }, [])).toThrow(/CONVERSION_NICENESS/);
   });
 
+  it('hashes passwords at scrypt N=32768 unless PASSWORD_SCRYPT_N says otherwise (a power of two, 1024 or more)', () => {
+    expect(loadConfig({}, []).passwordScryptN).toBe(32768);
+    expect(loadConfig({ PASSWORD_SCRYPT_N: '1024' }, []).passwordScryptN).toBe(1024);
+    for (const value of ['1000', '512', '2097152']) {
+      expect(() => loadConfig({ PASSWORD_SCRYPT_N: value }, [])).toThrow(/PASSWORD_SCRYPT_N/);
+    }
+  });
+
   it('takes a web address for the help pages, and nothing else', () => {
     expect(loadConfig({}, []).helpUrl).toBeUndefined();
     expect(loadConfig({ HELP_URL: 'https://help.hospital.example/pathology' }, []).helpUrl).toBe(

@@ -12,6 +12,7 @@ import {
   type S3ConnectionOptions,
   type StorageLocation,
 } from './storage/create-blob-store.ts';
+import { DEFAULT_SCRYPT_N } from './auth/password.ts';
 import { DEFAULT_MAX_PIXELS } from './imaging/limits.ts';
 import type { LeasePolicy } from './jobs/job-leases.ts';
 
@@ -73,6 +74,13 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(45),
   CHAOS: z.string().optional(),
+  PASSWORD_SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .min(2 ** 10)
+    .max(2 ** 20)
+    .refine((n) => (n & (n - 1)) === 0, 'must be a power of two')
+    .default(DEFAULT_SCRYPT_N),
 });
 
 export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
@@ -135,6 +143,8 @@ export const SETTINGS_DOC: Record<keyof z.infer<typeof EnvSchema>, string> = {
     'On SIGTERM: time given to requests in flight and running jobs to finish; jobs still running then go back to their queue for another worker. Default 20.',
   JOB_LEASE_SECONDS:
     'A running job whose worker has not been heard from for this long (its process or machine died) is taken back and retried by another worker; workers renew every quarter of it. Default 45.',
+  PASSWORD_SCRYPT_N:
+    'Cost of the password hashes the built-in sign-in makes (the N of scrypt, a power of two from 1024 to 1048576): each halving halves what a guess at a stolen hash costs, so lower it only for tests. Hashes made with a lower N are remade at their next sign-in. Default 32768.',
   CHAOS:
     'Makes chosen API routes slow and unreliable, to show how the web app recovers: e.g. `delay:200-700,errors:0.05,routes:/api/v1/cases*;/api/v1/images*` waits 200–700 ms and answers 5 % of them 503 (routes: paths with `*`, separated by `;`; default /api/*). Only with the embedded database and its demo data (no DATABASE_URL, SEED_DEMO not false); the server refuses to start otherwise, logs it at start and the web app shows a banner. Default: off.',
 };
@@ -181,6 +191,8 @@ export interface Config {
   jobLease: LeasePolicy;
   /** CHAOS: routes made slow and unreliable on purpose; demo installations only. */
   chaos: ChaosSettings | undefined;
+  /** PASSWORD_SCRYPT_N: scrypt's cost of new password hashes. */
+  passwordScryptN: number;
 }
 
 /** Parses the command line and environment; throws ConfigError with a message fit for the operator. */
@@ -247,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, argv: readonly string[]): Con
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     jobLease: { lapseSeconds: e.JOB_LEASE_SECONDS, heartbeatSeconds: e.JOB_LEASE_SECONDS / 4 },
     chaos: e.CHAOS == null ? undefined : parseChaosSetting(e.CHAOS, embedded && seedDemo),
+    passwordScryptN: e.PASSWORD_SCRYPT_N,
   };
 }
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { createLocalJWKSet } from 'jose';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import { createIdp } from './auth/idp/idp.ts';
@@ -32,6 +31,7 @@ export async function startHttpServer(deps: {
         audience: config.oidc.audience,
         adminClaim: config.oidc.adminClaim,
         demoAccounts: config.seedDemo,
+        scryptN: config.passwordScryptN,
         onError: (error, message) => log.error({ err: error }, message),
       })
     : undefined;
@@ -48,7 +48,7 @@ export async function startHttpServer(deps: {
       audience: config.oidc.audience,
       adminClaim: config.oidc.adminClaim,
       // The built-in provider's keys are at hand: no HTTP round trip to our own public address.
-      keys: idp == null ? undefined : createLocalJWKSet(idp.jwks),
+      keys: idp?.jwks,
     }),
     idp,
     readiness: deps.readiness,

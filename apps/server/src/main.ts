@@ -8,21 +8,17 @@ import { PortInUseError } from './db/leftover-postmaster.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { runMigrations } from './db/migrate.ts';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
-import { seedDemo } from './db/seed/demo.ts';
 import { demoImageAttacher } from './db/seed/demo-images.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { convertPolicy, QUEUE_POLICIES, type QueuePayloads } from './jobs/queues.ts';
-import { createGivenUpHandlers, createJobHandlers } from './jobs/handlers.ts';
 import { createModelRegistry, writeBuiltinModels } from './modules/predictions/model-registry.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import { createTakenBackHandler, sweepConversionScratch } from './jobs/leftovers.ts';
 import { sweepBlobTemporaries } from './storage/temporary-sweep.ts';
 import { forkHttpProcesses, isHttpProcess } from './http-processes.ts';
-import { startHttpServer } from './http-server.ts';
 import { DataDirInUseError, lockDataDir } from './startup/data-dir-lock.ts';
 import { killRunningTools } from './imaging/run-tool.ts';
 import { createMetrics, type Metrics } from './metrics/metrics.ts';
-import { startOpsServer } from './ops-server.ts';
 import { drainHttp } from './startup/drain.ts';
 import { createReadiness, type Readiness } from './startup/readiness.ts';
 import { asHttpPortError, ensureHttpPortFree, HttpPortInUseError } from './startup/http-port.ts';
@@ -39,6 +35,23 @@ interface Running {
   drains: ((graceMs: number) => Promise<void>)[];
   readiness: Readiness;
   metrics: Metrics;
+}
+
+/**
+ * The HTTP side (Fastify, the routes, the contract's schemas) and the job handlers (conversions, predictions, imports):
+ * most of a start's modules, loaded by the processes that run them. A process starts loading them before it prepares
+ * the database, so the loading overlaps the database's round trips instead of coming before them.
+ */
+let httpServerModule: Promise<typeof import('./http-server.ts')> | undefined;
+let jobHandlersModule: Promise<typeof import('./jobs/handlers.ts')> | undefined;
+const httpServer = () => (httpServerModule ??= import('./http-server.ts'));
+const jobHandlers = () => (jobHandlersModule ??= import('./jobs/handlers.ts'));
+
+/** Loads the modules this process will run while it starts; a failure to load shows where they are awaited. */
+function loadAhead(config: Config): void {
+  if (config.migrateOnly) return;
+  if (isHttpProcess() || (config.role !== 'worker' && config.httpProcesses <= 1)) httpServer().catch(() => undefined);
+  if (!isHttpProcess() && config.role !== 'api') jobHandlers().catch(() => undefined);
 }
 
 /** Starts the parts this process plays (`--role api|worker|all`) and stops them in reverse order on a signal. */
@@ -80,6 +93,7 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
+  loadAhead(config);
   if (isHttpProcess()) return serveHttp(config, log, running);
   // A start that fails half-way stops what it started: no embedded PostgreSQL is left behind.
   await startAll(config, log, running, shutdown).catch(async (error: unknown) => {
@@ -149,6 +163,7 @@ async function startAll(
   const demoImages = demoImageAttacher(blobs);
   let demoOrganizations: string[] = [];
   if (config.seedDemo && config.role !== 'worker') {
+    const { seedDemo } = await import('./db/seed/demo.ts');
     const { seeded, cases } = await seedDemo(database.db, { attachImages: demoImages.attach });
     demoOrganizations = [...new Set(cases.map((seeded) => seeded.ownerOrganizationId))];
     log.info(seeded ? 'demo data created' : 'demo data already present');
@@ -169,6 +184,7 @@ async function startAll(
   );
   if (config.role !== 'api') {
     await sweepConversionScratch(leftovers);
+    const { createGivenUpHandlers, createJobHandlers } = await jobHandlers();
     await jobs.work(
       createJobHandlers({
         db: database.db,
@@ -196,6 +212,7 @@ async function startAll(
   }
   if (config.role === 'worker') {
     if (config.opsPort != null) {
+      const { startOpsServer } = await import('./ops-server.ts');
       const ops = await startOpsServer({
         config,
         database,
@@ -218,6 +235,7 @@ async function startAll(
     stops.push(stopHttp);
     log.info({ processes: config.httpProcesses }, 'HTTP processes started');
   } else {
+    const { startHttpServer } = await httpServer();
     const app = await startHttpServer({ config, database, blobs, jobs, log, ...running }).catch((error: unknown) => {
       throw asHttpPortError(error, config.port);
     });
@@ -256,6 +274,7 @@ async function serveHttp(config: Config, log: pino.Logger, running: Running): Pr
   const database = openDatabase(config.databaseUrl!, log, running);
   const jobs = await startJobQueue(config, config.databaseUrl!, log, running);
   const blobs = await createBlobStore(config.storage.location, config.storage.s3);
+  const { startHttpServer } = await httpServer();
   const app = await startHttpServer({ config, database, blobs, jobs, log, ...running });
   running.drains.push((graceMs) => drainHttp(app, graceMs));
   running.stops.push(() => app.close());

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { zodSchemaController } from './http/zod-compilers.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -21,9 +21,7 @@ export async function startOpsServer(deps: {
   readiness: Readiness;
   metrics: Metrics;
 }): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  const app = Fastify({ logger: false, schemaController: zodSchemaController });
   registerErrorHandler(app);
   registerMetricsRoute(app, { metrics: deps.metrics, token: deps.config.metricsToken });
   await app.register(healthRoutes, {

@@ -30,6 +30,8 @@ export interface IdpAppOptions {
   demoAccounts?: boolean;
   /** Fastify's trustProxy; by default the production default, a proxy on loopback (so tests can name clients). */
   trustProxy?: boolean | string[];
+  /** PASSWORD_SCRYPT_N, for tests that sign in many times but test no hash. */
+  scryptN?: number;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function startIdpApp(database: TestDatabase, options: IdpAppOptions
     audience,
     adminClaim: IDP_ADMIN_CLAIM,
     demoAccounts: options.demoAccounts ?? false,
+    scryptN: options.scryptN,
   });
   const app = await buildApp({
     config: {

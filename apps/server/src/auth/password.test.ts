@@ -23,6 +23,14 @@ describe('password hashing', () => {
     expect(needsRehash(weaker)).toBe(true);
   });
 
+  it('hashes at the cost it is given, and asks for a rehash of what is weaker than that cost', async () => {
+    const cheap = await hashPassword('pw', 1024);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('pw', cheap)).toBe(true);
+    expect(needsRehash(cheap, 1024)).toBe(false);
+    expect(needsRehash(cheap)).toBe(true);
+  });
+
   it('rejects malformed and hostile hashes without throwing', async () => {
     for (const stored of [
       '',

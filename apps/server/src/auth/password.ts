@@ -1,7 +1,9 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
+/** scrypt's CPU and memory cost of new hashes by default (PASSWORD_SCRYPT_N); the others are fixed. */
+export const DEFAULT_SCRYPT_N = 2 ** 15;
 /** Cost parameters; stored in every hash, so raising them later leaves existing hashes verifiable. */
-const DEFAULTS = { N: 2 ** 15, r: 8, p: 1 } as const;
+const DEFAULTS = { r: 8, p: 1 } as const;
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 const PREFIX = 'scrypt';
@@ -16,11 +18,11 @@ function derive(password: string, salt: Buffer, keyLength: number, options: Scry
   });
 }
 
-/** Hashes a password as `scrypt$N$r$p$salt$hash` (salt and hash base64url). */
-export async function hashPassword(password: string): Promise<string> {
+/** Hashes a password as `scrypt$N$r$p$salt$hash` (salt and hash base64url), with scrypt's cost `N`. */
+export async function hashPassword(password: string, N = DEFAULT_SCRYPT_N): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, KEY_BYTES, DEFAULTS);
-  return [PREFIX, DEFAULTS.N, DEFAULTS.r, DEFAULTS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, KEY_BYTES, { ...DEFAULTS, N });
+  return [PREFIX, N, DEFAULTS.r, DEFAULTS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 interface ParsedHash {
@@ -54,7 +56,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** True when a stored hash uses weaker parameters than today's and should be replaced after a successful sign-in. */
-export function needsRehash(stored: string): boolean {
+export function needsRehash(stored: string, N = DEFAULT_SCRYPT_N): boolean {
   const parsed = parseHash(stored);
-  return !parsed || parsed.N < DEFAULTS.N || parsed.r < DEFAULTS.r || parsed.p < DEFAULTS.p;
+  return !parsed || parsed.N < N || parsed.r < DEFAULTS.r || parsed.p < DEFAULTS.p;
 }

@@ -1,4 +1,8 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey } from 'jose';
+
+/** jose (46 modules) is loaded with the first token to verify, not at every start. */
+let joseModule: Promise<typeof import('jose')> | undefined;
+const jose = () => (joseModule ??= import('jose'));
 
 export interface VerifiedToken {
   subject: string;
@@ -16,8 +20,8 @@ export interface TokenVerifierOptions {
   audience: string;
   /** Name of the claim whose truthy value (or membership of 'admin' in an array) marks a super user. */
   adminClaim: string;
-  /** Key source; by default the issuer's JWKS, fetched and cached by jose. */
-  keys?: JWTVerifyGetKey;
+  /** The key set itself (the built-in provider's public keys) or a key source; by default the issuer's JWKS, fetched and cached by jose. */
+  keys?: JSONWebKeySet | JWTVerifyGetKey;
 }
 
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
@@ -29,11 +33,18 @@ export class InvalidTokenError extends Error {}
  * audience and expiry, with jose; works with any OpenID provider, the built-in one included.
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
-  const keys = options.keys ?? discoveredKeys(options.issuer);
+  const { keys: given } = options;
+  let keys: Promise<JWTVerifyGetKey> | undefined;
+  const keySource = async (): Promise<JWTVerifyGetKey> => {
+    if (typeof given === 'function') return given;
+    return given == null ? discoveredKeys(options.issuer) : (await jose()).createLocalJWKSet(given);
+  };
   return async (token) => {
+    const { errors, jwtVerify } = await jose();
+    keys ??= keySource();
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer, audience: options.audience }));
+      ({ payload } = await jwtVerify(token, await keys, { issuer: options.issuer, audience: options.audience }));
     } catch (error) {
       if (error instanceof errors.JOSEError) throw new InvalidTokenError(error.code);
       throw error;
@@ -59,7 +70,7 @@ function discoveredKeys(issuer: string): JWTVerifyGetKey {
     if (!response.ok) throw new Error(`OpenID discovery failed: HTTP ${response.status}`);
     const { jwks_uri: jwksUri } = (await response.json()) as { jwks_uri?: string };
     if (jwksUri == null) throw new Error('OpenID discovery document has no jwks_uri');
-    return createRemoteJWKSet(new URL(jwksUri), { cooldownDuration: 30_000 });
+    return (await jose()).createRemoteJWKSet(new URL(jwksUri), { cooldownDuration: 30_000 });
   };
   return async (header, token) => {
     keySet ??= load().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import client from 'prom-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '#test/factories.ts';
 import { convertedSlide } from '#test/image-fixtures.ts';
@@ -82,6 +83,23 @@ describe('GET /metrics', () => {
     const text = await metrics.registry.metrics();
     expect(sample(text, 'job_duration_seconds_count{queue="convert",outcome="completed"}')).toBe(1);
     expect(sample(text, 'job_duration_seconds_sum{queue="convert",outcome="completed"}')).toBe(42);
+  });
+
+  it("gives prom-client's default metrics, their names, kinds and help in its order, and counts the CPU", async () => {
+    const defaults = new client.Registry();
+    client.collectDefaultMetrics({ register: defaults });
+    const described = async (registry: client.Registry) =>
+      (await registry.getMetricsAsJSON()).map((metric) => `${metric.name} (${metric.type}): ${metric.help}`);
+    const metrics = createMetrics();
+    const expected = await described(defaults);
+    expect((await described(metrics.registry)).slice(0, expected.length)).toEqual(expected);
+
+    const cpuSeconds = async () => sample(await metrics.registry.metrics(), 'process_cpu_seconds_total')!;
+    const before = await cpuSeconds();
+    const busyUntil = performance.now() + 100;
+    while (performance.now() < busyUntil) Math.sqrt(Math.random());
+    // 100 ms of this process's CPU at least (wall time counts only as much as the process ran).
+    expect((await cpuSeconds()) - before).toBeGreaterThan(0.05);
   });
 
   it('asks for the bearer token when METRICS_TOKEN is set', async () => {

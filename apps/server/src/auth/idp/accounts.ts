@@ -32,7 +32,7 @@ export interface IdpAccounts {
   accessTokenClaims(accountId: string): Promise<UnknownObject>;
 }
 
-export function createIdpAccounts(db: Db, options: { adminClaim: string }): IdpAccounts {
+export function createIdpAccounts(db: Db, options: { adminClaim: string; scryptN?: number }): IdpAccounts {
   const byId = async (id: string): Promise<ClaimRow | undefined> => {
     if (!isUuid(id)) return undefined;
     const [row] = await db.select(claimColumns).from(accounts).where(eq(accounts.id, id));
@@ -66,12 +66,14 @@ export function createIdpAccounts(db: Db, options: { adminClaim: string }): IdpA
         .from(accounts)
         .where(eq(accounts.email, email.trim().toLowerCase()));
       if (row?.passwordHash == null) {
-        decoyHash ??= hashPassword('decoy password that no account has');
+        decoyHash ??= hashPassword('decoy password that no account has', options.scryptN);
         await verifyPassword(password, await decoyHash);
         return undefined;
       }
       if (!(await verifyPassword(password, row.passwordHash))) return undefined;
-      const rehash = needsRehash(row.passwordHash) ? { passwordHash: await hashPassword(password) } : {};
+      const rehash = needsRehash(row.passwordHash, options.scryptN)
+        ? { passwordHash: await hashPassword(password, options.scryptN) }
+        : {};
       await db
         .update(accounts)
         .set({ lastSignInAt: sql`now()`, ...rehash })

@@ -28,6 +28,8 @@ export interface IdpOptions {
   adminClaim: string;
   /** Shows the demo accounts and their passwords on the sign-in page. */
   demoAccounts: boolean;
+  /** scrypt's cost N of the password hashes it makes (PASSWORD_SCRYPT_N); password.ts's default when absent. */
+  scryptN?: number;
   onError?: (error: unknown, message: string) => void;
 }
 
@@ -71,7 +73,7 @@ export async function createIdp(options: IdpOptions): Promise<Idp> {
   if (!URL.canParse(options.audience))
     throw new Error('OIDC_AUDIENCE must be an absolute URL with the built-in provider');
   const keys = await loadOrCreateIdpKeys(options.db);
-  const accounts = createIdpAccounts(options.db, { adminClaim: options.adminClaim });
+  const accounts = createIdpAccounts(options.db, { adminClaim: options.adminClaim, scryptN: options.scryptN });
   let made: Promise<OpenIdProvider> | undefined;
   const openIdProvider = () =>
     (made ??= makeProvider(options, keys, accounts).catch((error: unknown) => {

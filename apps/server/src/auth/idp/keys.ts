@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { appMeta } from '../../db/schema/index.ts';
@@ -27,6 +26,8 @@ export function publicJwks(keys: IdpKeys): { keys: Record<string, string>[] } {
 }
 
 async function generateKeys(): Promise<IdpKeys> {
+  // Once per installation: jose stays unloaded on the starts that find the keys.
+  const { calculateJwkThumbprint, exportJWK, generateKeyPair } = await import('jose');
   // RS256 because it is what every OpenID client and jose verify without configuration.
   const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
   const jwk = await exportJWK(privateKey);
