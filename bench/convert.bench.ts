@@ -20,7 +20,7 @@ import { TILE_SIZE, TILE_SUFFIX } from '../apps/server/src/imaging/pyramid.ts';
 import { jpegComponents } from '../apps/server/src/imaging/jpeg-frame.ts';
 import { makeNdpiSlides, NDPI_NAMES } from './convert/ndpi-slides.ts';
 import { summarize } from './support/stats.ts';
-import { traceSpawns, type SpawnRecord } from './support/spawn-trace.ts';
+import { traceSpawns, type SpawnRecord } from '../apps/server/test/spawn-trace.ts';
 import { formatTable } from './support/table.ts';
 
 export const description =
