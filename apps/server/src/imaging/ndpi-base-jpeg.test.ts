@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { copyFile, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,8 @@ beforeAll(async () => {
   await Promise.all(
     Object.entries(FILES).map(async ([name, levels]) => {
       files[name] = path.join(dir, `${name}.ndpi`);
-      await writeNdpi(files[name], { source: slide('CMU-1-Small-Region.svs'), levels });
+      // A scale and a lens other than the writer's own, for the metadata to be read, not assumed.
+      await writeNdpi(files[name], { source: slide('CMU-1-Small-Region.svs'), levels, mpp: 0.2278, sourceLens: 40 });
     }),
   );
 }, 60_000);
@@ -55,19 +57,27 @@ async function damagedCopy(name: string, damage: (bytes: Buffer) => void): Promi
   return file;
 }
 
-/** What each `vips dzsave` of a conversion read its pixels from. */
-async function pyramidInputs(file: string) {
+/** A conversion, with what each `vips dzsave` of it read its pixels from and whether OpenSlide opened the file. */
+async function convertTraced(file: string) {
   const workDir = await tempDir('ndpi-base-convert');
   const spawns: SpawnRecord[] = [];
   try {
     const result = await traceSpawns(() => convertImage({ sourcePath: file, workDir, timeoutMs: 60_000 }), spawns);
     await expectJpegPyramid(result.layers[0]!.pyramidPath, result.width, result.height);
-    return spawns
+    const pyramidInputs = spawns
       .filter(({ args }) => args.includes('dzsave'))
       .map(({ args }) => args[args.indexOf('dzsave') + 1]);
+    return { result, pyramidInputs, headerRead: spawns.some(({ args }) => args.includes('vipsheader')) };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+function openSlideProperties(file: string): Map<string, string> {
+  const env = { ...process.env };
+  delete env.VIPSHOME;
+  const text = execFileSync('openslide-show-properties', [file], { encoding: 'utf8', env });
+  return new Map([...text.matchAll(/^([^:]+): '(.*)'$/gm)].map((m) => [m[1]!, m[2]!]));
 }
 
 describe('an NDPI level 0 decoded as the plain JPEG it is', () => {
@@ -87,12 +97,32 @@ describe('an NDPI level 0 decoded as the plain JPEG it is', () => {
     }
   });
 
-  it('is what a normal NDPI’s pyramid is made from, OpenSlide reading no pixel', async () => {
-    expect(await pyramidInputs(files.normal!)).toEqual(['stdin[fail-on=warning]']);
+  it('is what a normal NDPI’s pyramid is made from, with the metadata OpenSlide reports, OpenSlide never run', async () => {
+    const { result, pyramidInputs, headerRead } = await convertTraced(files.normal!);
+    expect(pyramidInputs).toEqual(['stdin[fail-on=warning]']);
+    expect(headerRead).toBe(false);
+    const properties = openSlideProperties(files.normal!);
+    expect(result).toMatchObject({
+      format: properties.get('openslide.vendor'),
+      width: Number(properties.get('openslide.level[0].width')),
+      height: Number(properties.get('openslide.level[0].height')),
+      magnification: Number(properties.get('openslide.objective-power')),
+      scannedIn: `${properties.get('tiff.Make')} ${properties.get('tiff.Model')}`,
+      scannedAt: new Date('2024-05-06T07:08:09Z'),
+      resolution: {
+        x: 10_000 / Number(properties.get('openslide.mpp-x')),
+        y: 10_000 / Number(properties.get('openslide.mpp-y')),
+        unit: 'dpc',
+      },
+    });
+    expect(properties.get('tiff.DateTime')).toBe('2024:05:06 07:08:09');
+    expect(result.associated.map(({ kind, width }) => [kind, width])).toEqual([['macro', 1191]]);
   }, 60_000);
 
   it('leaves a level 0 past 65,535 px to OpenSlide', async () => {
-    expect(await pyramidInputs(files.wide!)).toEqual(['source.tif[rgb]']);
+    const { pyramidInputs, headerRead } = await convertTraced(files.wide!);
+    expect(pyramidInputs).toEqual(['source.tif[rgb]']);
+    expect(headerRead).toBe(true);
   }, 60_000);
 
   it('leaves to OpenSlide a level 0 libjpeg finds fault with', async () => {
@@ -101,6 +131,8 @@ describe('an NDPI level 0 decoded as the plain JPEG it is', () => {
       const marker = bytes.indexOf(Buffer.from([0xff, 0xd3]));
       bytes[marker + 1] = 0xd5;
     });
-    expect(await pyramidInputs(shuffled)).toEqual(['stdin[fail-on=warning]', 'source.tif[rgb]']);
+    const { result, pyramidInputs } = await convertTraced(shuffled);
+    expect(pyramidInputs).toEqual(['stdin[fail-on=warning]', 'source.tif[rgb]']);
+    expect(result.format).toBe('hamamatsu');
   }, 60_000);
 });

@@ -54,7 +54,7 @@ const SOS = 0xda;
 /**
  * Level 0 of an NDPI as the one baseline JPEG it is, for libjpeg to decode from start to end in one pass, far
  * cheaper than OpenSlide's reading of it restart segment by restart segment through its tile cache. Only where both
- * read the same pixels: a whole JPEG (SOI … EOI) whose frame gives the level's own size (an NDPI level past 65,535 px
+ * read the same pixels, from the first directory: a whole JPEG (SOI … EOI) whose frame gives the level's own size (an NDPI level past 65,535 px
  * says 0 there) in three components, chroma sampled as OpenSlide reads it at full scale (4:4:4 or 4:2:2: OpenSlide
  * 3.4.1 fails on 4:2:0 levels, and such a file must fail here as it does there), and McuStarts placing one restart
  * segment per tile of a grid that fills the level (OpenSlide shears a level whose width is not whole segments).
@@ -66,9 +66,11 @@ export async function ndpiBaseJpeg(sourcePath: string, structure: TiffStructure)
     (widest, page) => (widest == null || page.width > widest.width ? page : widest),
     null,
   );
-  const start = base?.stripOffsets[0];
-  const length = base?.stripByteCounts[0];
-  if (base?.compression !== JPEG_COMPRESSION || base.stripOffsets.length !== 1 || !start || !length || length < 4) {
+  // OpenSlide reports the first directory's tags (resolution, source lens, scanner): level 0 must be that one.
+  if (base == null || base !== structure.pages[0]) return null;
+  const start = base.stripOffsets[0];
+  const length = base.stripByteCounts[0];
+  if (base.compression !== JPEG_COMPRESSION || base.stripOffsets.length !== 1 || !start || !length || length < 4) {
     return null;
   }
   const handle = await open(sourcePath, 'r');

@@ -10,7 +10,7 @@ import {
 } from './associated-pages.ts';
 import { FLAT_LAYER, type AssociatedPicture } from './layers.ts';
 import { checkDimensions } from './limits.ts';
-import { ndpiBaseJpeg, ndpiThumbnailLevel } from './ndpi-levels.ts';
+import { ndpiThumbnailLevel } from './ndpi-levels.ts';
 import { THUMBNAIL_SIZE, writeThumbnail, writeThumbnailOf } from './pyramid.ts';
 import { parseTiffDateTime, resolutionFromMpp, resolutionFromTiff } from './resolution.ts';
 import type { TiffStructure } from './tiff-structure.ts';
@@ -50,7 +50,7 @@ export async function convertWithOpenSlide(
   const opened = input === OPENED_NAME;
   const thumbnailLevel = opened ? null : ndpiThumbnailLevel(structure, THUMBNAIL_SIZE);
   const [pyramid, associatedResult, headerResult, earlyThumbnail] = await Promise.allSettled([
-    opened ? writeVipsPyramid(context, input) : writeOpenSlidePyramid(context, structure, input),
+    writeVipsPyramid(context, input),
     sidePictures(context, structure),
     headerRead,
     thumbnailLevel &&
@@ -93,23 +93,6 @@ export async function convertWithOpenSlide(
         : await writeThumbnail(context, pyramidPath)),
     associated,
   };
-}
-
-/**
- * The pyramid of a slide OpenSlide reads; an NDPI's level 0 decoded as the plain JPEG it is when it can be (see
- * ndpiBaseJpeg), which libjpeg must read without a warning: where it finds fault, OpenSlide has the last word, as it
- * has on every other NDPI.
- */
-async function writeOpenSlidePyramid(context: ConvertContext, structure: TiffStructure, input: string) {
-  const jpeg = await ndpiBaseJpeg(context.sourcePath, structure);
-  if (jpeg) {
-    try {
-      return await writeVipsPyramid(context, 'stdin[fail-on=warning]', { stdin: jpeg });
-    } catch (error) {
-      if (!(error instanceof UnsupportedImageError)) throw error;
-    }
-  }
-  return writeVipsPyramid(context, input);
 }
 
 /** Aperio's and Hamamatsu's side pictures, read by us: `vips openslideload --associated` crashes (see associated-pages.ts). */
