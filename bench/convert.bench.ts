@@ -20,7 +20,7 @@ import { TILE_SIZE, TILE_SUFFIX } from '../apps/server/src/imaging/pyramid.ts';
 import { jpegComponents } from '../apps/server/src/imaging/jpeg-frame.ts';
 import { makeNdpiSlides, NDPI_NAMES } from './convert/ndpi-slides.ts';
 import { summarize } from './support/stats.ts';
-import { traceSpawns, type SpawnRecord } from './support/spawn-trace.ts';
+import { traceSpawns, type SpawnRecord } from '../apps/server/test/spawn-trace.ts';
 import { formatTable } from './support/table.ts';
 
 export const description =
@@ -28,6 +28,12 @@ export const description =
 
 /** The issue's goal: our conversion takes at most this multiple of the plain vips command line. */
 const GOAL_RATIO = 1.1;
+/** Issue 44's goal for NDPI files: no slower than vips converting the same file through OpenSlide. */
+const NDPI_GOAL_RATIO = 1.0;
+
+function goalOf(result: Measured): number {
+  return result.slide.name.endsWith('.ndpi') ? NDPI_GOAL_RATIO : GOAL_RATIO;
+}
 const TIMEOUT_MS = 30 * 60_000;
 /** Output options of the vips CLI baseline: the very tiles the pipeline writes (see imaging/pyramid.ts). */
 const PYRAMID_FLAGS = [...GOOGLE_LAYOUT_ARGS, '--tile-size', String(TILE_SIZE), '--suffix', TILE_SUFFIX];
@@ -433,7 +439,7 @@ function printResults(results: Measured[], options: Options): void {
   console.log(
     `\nResults: wall time of convertImage() in this process against the vips CLI steps run one after another; ` +
       `${options.warmup} warm-up + ${options.runs} timed runs each, alternating which goes first; medians. ` +
-      `Gpx = level-0 pixels × layers. Goal: ours / vips ≤ ${GOAL_RATIO}.\n`,
+      `Gpx = level-0 pixels × layers. Goal: ours / vips ≤ ${GOAL_RATIO}, ≤ ${NDPI_GOAL_RATIO.toFixed(1)} for NDPI files.\n`,
   );
   const rows = results.map((result) => {
     const vips = summarize(result.vips).median;
@@ -452,7 +458,7 @@ function printResults(results: Measured[], options: Options): void {
       ours == null ? '-' : (ours / 1000 / gpx).toFixed(1),
       (vips / 1000 / gpx).toFixed(1),
       ratio == null ? '-' : `${ratio.toFixed(2)}×`,
-      ratio == null ? 'FAIL (error)' : ratio <= GOAL_RATIO ? 'PASS' : 'FAIL',
+      ratio == null ? 'FAIL (error)' : `${ratio <= goalOf(result) ? 'PASS' : 'FAIL'} (≤ ${goalOf(result).toFixed(1)}×)`,
     ];
   });
   console.log(
@@ -468,12 +474,12 @@ function printResults(results: Measured[], options: Options): void {
         { title: 'ours s/Gpx', align: 'right' },
         { title: 'vips s/Gpx', align: 'right' },
         { title: 'ours/vips', align: 'right' },
-        { title: `≤ ${GOAL_RATIO}×` },
+        { title: 'goal' },
       ],
       rows,
     ),
   );
-  const passed = results.filter((result) => (ratioOf(result) ?? Infinity) <= GOAL_RATIO).length;
+  const passed = results.filter((result) => (ratioOf(result) ?? Infinity) <= goalOf(result)).length;
   console.log(`\n${passed} PASS, ${results.length - passed} FAIL\n`);
 
   console.log(

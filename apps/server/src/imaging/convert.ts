@@ -7,6 +7,8 @@ import { convertDicom } from './dicom-convert.ts';
 import { dicomZipInstances, zipHoldsDicom } from './dicom-zip.ts';
 import { convertOmeTiff } from './ome-convert.ts';
 import { isOmeXml, parseOmeXml } from './ome-xml.ts';
+import { ndpiBaseJpeg } from './ndpi-levels.ts';
+import { convertNdpiJpeg } from './ndpi-convert.ts';
 import { convertSmallSlide, convertWithOpenSlide, readVipsHeader } from './openslide-convert.ts';
 import { linkSource } from './vips-cli.ts';
 import { convertPlainTiff, convertRaster } from './sharp-convert.ts';
@@ -105,6 +107,8 @@ async function convertTiff(context: ConvertContext, structure: TiffStructure): P
   // Only tiled TIFFs can be whole-slide images; a stripped TIFF is a plain picture whatever OpenSlide thinks.
   if (tools.openslide && vendorSlide) {
     await linkSource(context);
+    const ndpiJpeg = await ndpiBaseJpeg(context.sourcePath, structure);
+    if (ndpiJpeg) return convertNdpiJpeg(context, structure, ndpiJpeg);
     // Aperio and Hamamatsu files are OpenSlide's whatever else: its header is read while the pyramid is written.
     return convertWithOpenSlide(context, structure, readVipsHeader(context));
   }

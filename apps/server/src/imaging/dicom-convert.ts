@@ -52,7 +52,7 @@ export async function convertDicom(context: ConvertContext, sources: ZippedInsta
     await writeJpegTiledTiff(levelPath, base.tileWidth, [
       { width: base.width, height: base.height, tiles: levelTiles(context, files, base) },
     ]);
-    pyramidPath = await writeVipsPyramid(context, LEVEL_NAME, await baseFromFrames(context, files, base));
+    pyramidPath = await writeVipsPyramid(context, LEVEL_NAME, { base: await baseFromFrames(context, files, base) });
     associated = await associatedPictures(context, files, slide);
   } finally {
     await files.close();

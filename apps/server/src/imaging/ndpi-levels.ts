@@ -1,4 +1,7 @@
-import { TIFF_TAG, type TiffPage, type TiffStructure } from './tiff-structure.ts';
+import { open } from 'node:fs/promises';
+import { baselineJpegCoding, jpegSegments } from './jpeg-frame.ts';
+import type { FileRange } from './run-tool.ts';
+import { JPEG_COMPRESSION, TIFF_TAG, type TiffPage, type TiffStructure } from './tiff-structure.ts';
 
 /** libjpeg decodes no wider or higher: NDPI's largest levels say width 0 in their JPEG frame past it. */
 const JPEG_DECODABLE = 65_500;
@@ -41,4 +44,63 @@ export function ndpiThumbnailLevel(structure: TiffStructure, size: number): Thum
     )
     .at(-1);
   return page ? { page, width, height } : null;
+}
+
+/** Far more than an NDPI level's JPEG header (tables, frame, restart interval, scan header) takes. */
+const HEADER_BYTES = 64 * 1024;
+const DRI = 0xdd;
+const SOS = 0xda;
+
+/**
+ * Level 0 of an NDPI as the one baseline JPEG it is, for libjpeg to decode from start to end in one pass, far
+ * cheaper than OpenSlide's reading of it restart segment by restart segment through its tile cache. Only where both
+ * read the same pixels, from the first directory: a whole JPEG (SOI … EOI) whose frame gives the level's own size (an NDPI level past 65,535 px
+ * says 0 there) in three components, chroma sampled as OpenSlide reads it at full scale (4:4:4 or 4:2:2: OpenSlide
+ * 3.4.1 fails on 4:2:0 levels, and such a file must fail here as it does there), and McuStarts placing one restart
+ * segment per tile of a grid that fills the level (OpenSlide shears a level whose width is not whole segments).
+ * Null otherwise: OpenSlide reads it.
+ */
+export async function ndpiBaseJpeg(sourcePath: string, structure: TiffStructure): Promise<FileRange | null> {
+  if (!structure.ndpi) return null;
+  const base = ndpiPlaneLevels(structure.pages).reduce<TiffPage | null>(
+    (widest, page) => (widest == null || page.width > widest.width ? page : widest),
+    null,
+  );
+  // OpenSlide reports the first directory's tags (resolution, source lens, scanner): level 0 must be that one.
+  if (base == null || base !== structure.pages[0]) return null;
+  const start = base.stripOffsets[0];
+  const length = base.stripByteCounts[0];
+  if (base.compression !== JPEG_COMPRESSION || base.stripOffsets.length !== 1 || !start || !length || length < 4) {
+    return null;
+  }
+  const handle = await open(sourcePath, 'r');
+  try {
+    const head = Buffer.alloc(Math.min(length, HEADER_BYTES));
+    const end = Buffer.alloc(2);
+    await handle.read(head, 0, head.length, start);
+    await handle.read(end, 0, 2, start + length - 2);
+    const whole = end[0] === 0xff && end[1] === 0xd9;
+    return whole && segmentsFillLevel(base, head) ? { path: sourcePath, start, length } : null;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Whether the level's JPEG header and McuStarts describe restart segments tiling the level exactly. */
+function segmentsFillLevel(level: TiffPage, head: Buffer): boolean {
+  const coding = baselineJpegCoding(head);
+  const [across, down] = coding?.subsampling ?? [0, 0];
+  if (coding?.width !== level.width || coding.height !== level.height || coding.components !== 3) return false;
+  if (down !== 1 || (across !== 1 && across !== 2)) return false;
+  let interval = 0;
+  let data = 0;
+  for (const { marker, position, length } of jpegSegments(head)) {
+    if (marker === DRI) interval = head.readUInt16BE(position + 4);
+    if (marker === SOS) data = position + 2 + length;
+  }
+  const starts = level.tags.get(TIFF_TAG.NdpiMcuStarts)?.value;
+  const segmentWidth = interval * 8 * across;
+  if (interval === 0 || !Array.isArray(starts) || starts[0] !== data) return false;
+  if (level.width % segmentWidth !== 0 || level.height % 8 !== 0) return false;
+  return starts.length === (level.width / segmentWidth) * (level.height / 8);
 }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,21 @@ describe('runTool', () => {
   it('passes arguments without a shell', async () => {
     const result = await runTool('printf', ['%s|', 'a b', '$(echo x)', '[rgb]'], { timeoutMs: 5000 });
     expect(result).toMatchObject({ stdout: 'a b|$(echo x)|[rgb]|', exitCode: 0 });
+  });
+
+  it('feeds a range of a file to the tool, and ends quietly when the tool stops reading early', async () => {
+    const file = path.join(os.tmpdir(), `run-tool-test-${process.pid}-stdin`);
+    // Past the pipe's and the read stream's buffers, so the feeding is cut off while it goes on.
+    await writeFile(file, Buffer.alloc(8 * 1024 * 1024, '0123456789'));
+    try {
+      const range = { path: file, start: 3, length: 4_000_000 };
+      const counted = await runTool('wc', ['-c'], { timeoutMs: 5000, stdin: range });
+      expect(counted.stdout.trim()).toBe('4000000');
+      const head = await runTool('head', ['-c', '4'], { timeoutMs: 5000, stdin: range });
+      expect(head).toMatchObject({ stdout: '3456', exitCode: 0 });
+    } finally {
+      await rm(file, { force: true });
+    }
   });
 
   it('runs the tool and the threads it starts at the niceness asked for', async () => {

@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
 import { ImagingTimeoutError } from './errors.ts';
 
 export interface RunToolOptions {
@@ -8,6 +10,15 @@ export interface RunToolOptions {
   cwd?: string;
   /** Runs the tool at this niceness (through `nice`, so every thread it starts inherits it). */
   niceness?: number;
+  /** Bytes streamed to the tool's standard input (it reads them as `stdin`); without, its input is closed. */
+  stdin?: FileRange;
+}
+
+/** `length` bytes of the file at `path` from byte `start`. */
+export interface FileRange {
+  path: string;
+  start: number;
+  length: number;
 }
 
 export interface ToolResult {
@@ -35,6 +46,8 @@ export function killRunningTools(): void {
 
 // vips can print a lot for a broken file; keep memory bounded while retaining the useful head.
 const MAX_OUTPUT = 1024 * 1024;
+/** Reads of the file fed to a tool: fewer, larger writes into its pipe. */
+const READ_CHUNK = 1024 * 1024;
 
 /**
  * Loading sharp sets VIPSHOME to its bundled libvips; the system `vips` would then look for its
@@ -84,7 +97,7 @@ export function runTool(command: string, args: readonly string[], options: RunTo
       detached: true,
       cwd: options.cwd,
       env: childEnvironment(),
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     const group = child.pid;
     if (group !== undefined) runningGroups.add(group);
@@ -114,11 +127,16 @@ export function runTool(command: string, args: readonly string[], options: RunTo
     const onAbort = () =>
       killGroup(options.signal?.reason instanceof Error ? options.signal.reason : new Error('Aborted'));
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    // A tool that stops reading (it failed, or read all it needs) breaks the pipe: its exit code says why.
+    child.stdin.on('error', () => undefined);
+    const input = options.stdin ? feed(options.stdin, child.stdin, killGroup) : null;
+    if (!input) child.stdin.end();
 
     const finish = () => {
       if (group !== undefined) runningGroups.delete(group);
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
+      input?.destroy();
     };
     child.on('error', (error) => {
       finish();
@@ -130,4 +148,16 @@ export function runTool(command: string, args: readonly string[], options: RunTo
       else resolve({ stdout, stderr, exitCode: code, signal });
     });
   });
+}
+
+/** Streams `range` into a tool's standard input; a failure to read the file ends the tool. */
+function feed(range: FileRange, stdin: Writable, fail: (error: Error) => void) {
+  const input = createReadStream(range.path, {
+    start: range.start,
+    end: range.start + range.length - 1,
+    highWaterMark: READ_CHUNK,
+  });
+  input.on('error', fail);
+  input.pipe(stdin);
+  return input;
 }

@@ -72,6 +72,8 @@ export const TIFF_TAG = {
   Compression: 259,
   Photometric: 262,
   ImageDescription: 270,
+  Make: 271,
+  Model: 272,
   StripOffsets: 273,
   Orientation: 274,
   SamplesPerPixel: 277,

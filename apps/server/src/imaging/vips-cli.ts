@@ -4,7 +4,7 @@ import { remainingMs, type ConvertContext } from './context.ts';
 import { ToolKilledError, UnsupportedImageError } from './errors.ts';
 import { GOOGLE_LAYOUT_ARGS, googleTilesSize, type BaseTiles } from './google-tiles.ts';
 import { TILE_SIZE, TILE_SUFFIX, writeTiledPyramid } from './pyramid.ts';
-import { runTool, type ToolResult } from './run-tool.ts';
+import { runTool, type FileRange, type ToolResult } from './run-tool.ts';
 
 // vips parses `[options]` and other characters in file names, so it only ever sees this fixed name in workDir.
 export const SOURCE_NAME = 'source.tif';
@@ -16,17 +16,22 @@ export async function linkSource(context: ConvertContext): Promise<void> {
   });
 }
 
-/** Runs the vips command line in workDir within the conversion's time limit, at the conversion's niceness. */
+/**
+ * Runs the vips command line in workDir within the conversion's time limit, at the conversion's niceness; `stdin`
+ * is what it reads as `stdin`.
+ */
 export async function vips(
   context: ConvertContext,
   command: 'vips' | 'vipsheader',
   args: string[],
+  stdin?: FileRange,
 ): Promise<ToolResult> {
   const result = await runTool(command, args, {
     timeoutMs: remainingMs(context),
     signal: context.signal,
     cwd: context.workDir,
     niceness: context.niceness,
+    ...(stdin ? { stdin } : {}),
   });
   if (result.exitCode === 0) return result;
   // Killed from outside (the out-of-memory killer, an operator): nothing is known about the file, so another attempt.
@@ -47,11 +52,15 @@ export async function vips(
 }
 
 /**
- * Layer 0's pyramid from `input` (the linked source with vips load options, e.g. `source.tif[rgb]`),
- * tiled by the vips command line: its JPEG codec (the system's libjpeg-turbo) decodes and encodes
+ * Layer 0's pyramid from `input` (the linked source with vips load options, e.g. `source.tif[rgb]`, or `stdin`
+ * fed from `stdin`), tiled by the vips command line: its JPEG codec (the system's libjpeg-turbo) decodes and encodes
  * these tiles faster than the one bundled with sharp. Full-resolution tiles `base` gives are stored instead of dzsave's.
  */
-export function writeVipsPyramid(context: ConvertContext, input: string, base?: BaseTiles): Promise<string> {
+export function writeVipsPyramid(
+  context: ConvertContext,
+  input: string,
+  { base, stdin }: { base?: BaseTiles; stdin?: FileRange } = {},
+): Promise<string> {
   return writeTiledPyramid(
     context,
     0,
@@ -66,7 +75,7 @@ export function writeVipsPyramid(context: ConvertContext, input: string, base?: 
         String(TILE_SIZE),
         '--suffix',
         TILE_SUFFIX,
-      ]);
+      ], stdin);
       return googleTilesSize(folder);
     },
     base,
