@@ -64,9 +64,11 @@ export async function buildServer(root, stamp) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    // Modules imported on demand (the S3 storage and its SDK) stay in chunks of their own, loaded only when used.
+    // Modules imported on demand (the S3 storage and its SDK, the HTTP side, the job handlers) stay in chunks of their
+    // own, loaded only when used. The chunks sit beside main.js and the worker files: a thread pool looks for its
+    // worker beside the module that makes it, which may be bundled into a chunk.
     splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
+    chunkNames: '[name]-[hash]',
     target: 'node20.19',
     sourcemap: 'linked',
     // The map points at the sources in the repository (same depth as dist), which stay beside the build.

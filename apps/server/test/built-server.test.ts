@@ -92,6 +92,16 @@ async function startUntil(
 }
 
 describe('the built server', () => {
+  it("keeps every module beside its thread pools' worker files, where a pool made in a chunk looks for them", async () => {
+    const dist = path.dirname(builtServerMain);
+    const modules = (await fs.readdir(dist, { recursive: true })).filter((file) => file.endsWith('.js'));
+    const entries = ['main.js', 'feature-parse.worker.js', 'outline-paint.worker.js', 'drawing-body.worker.js'];
+    expect(modules.filter((file) => path.dirname(file) !== '.')).toEqual([]);
+    expect(modules).toEqual(expect.arrayContaining(entries));
+    // The HTTP side and the job handlers, which make the pools, are chunks loaded on demand.
+    expect(modules.filter((file) => !entries.includes(file)).length).toBeGreaterThan(0);
+  });
+
   it('names the TypeScript source lines in its stack traces', async () => {
     // A DATA_DIR that is a file: the start fails at its first step, inside startAll, with the error's stack.
     const file = path.join(scratch, 'not-a-folder');
