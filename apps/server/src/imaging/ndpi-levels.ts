@@ -47,9 +47,53 @@ export function ndpiThumbnailLevel(structure: TiffStructure, size: number): Thum
 }
 
 /** Far more than an NDPI level's JPEG header (tables, frame, restart interval, scan header) takes. */
-const HEADER_BYTES = 64 * 1024;
+export const NDPI_HEADER_BYTES = 64 * 1024;
+const SOF0 = 0xc0;
+const SOF1 = 0xc1;
 const DRI = 0xdd;
 const SOS = 0xda;
+
+/** An NDPI level's restart segments, each one segment wide and one row of MCUs high, from its JPEG header. */
+export interface NdpiSegments {
+  /** Where the frame header (SOF0 or SOF1) lies in the level's head. */
+  frame: number;
+  /** Where the coded data starts in the strip, after the scan header: McuStarts' first offset. */
+  data: number;
+  width: number;
+  height: number;
+  /** Each segment's offset in the strip (McuStarts). */
+  starts: number[];
+}
+
+/**
+ * The restart segments of an NDPI level, from the first bytes of its strip (`head`, NDPI_HEADER_BYTES at most) and
+ * its McuStarts; null where the header and McuStarts do not describe one segment per cell of a grid over the level.
+ */
+export function ndpiSegments(page: TiffPage, head: Buffer): NdpiSegments | null {
+  const starts = page.tags.get(TIFF_TAG.NdpiMcuStarts)?.value;
+  if (!Array.isArray(starts) || starts.length === 0) return null;
+  let frame: number | null = null;
+  let interval = 0;
+  let data: number | null = null;
+  for (const { marker, position, length } of jpegSegments(head)) {
+    if (marker === SOF0 || marker === SOF1) frame = position;
+    if (marker === DRI) interval = head.readUInt16BE(position + 4);
+    if (marker === SOS) data = position + 2 + length;
+  }
+  if (frame == null || data == null || interval === 0 || starts[0] !== data) return null;
+  const components = head[frame + 9]!;
+  let across = 1;
+  let down = 1;
+  for (let index = 0; index < components; index++) {
+    const sampling = head[frame + 11 + index * 3]!;
+    across = Math.max(across, sampling >> 4);
+    down = Math.max(down, sampling & 0x0f);
+  }
+  const width = interval * 8 * across;
+  const height = 8 * down;
+  if (Math.ceil(page.width / width) * Math.ceil(page.height / height) !== starts.length) return null;
+  return { frame, data, width, height, starts };
+}
 
 /**
  * Level 0 of an NDPI as the one baseline JPEG it is, for libjpeg to decode from start to end in one pass, far
@@ -75,7 +119,7 @@ export async function ndpiBaseJpeg(sourcePath: string, structure: TiffStructure)
   }
   const handle = await open(sourcePath, 'r');
   try {
-    const head = Buffer.alloc(Math.min(length, HEADER_BYTES));
+    const head = Buffer.alloc(Math.min(length, NDPI_HEADER_BYTES));
     const end = Buffer.alloc(2);
     await handle.read(head, 0, head.length, start);
     await handle.read(end, 0, 2, start + length - 2);
@@ -92,15 +136,6 @@ function segmentsFillLevel(level: TiffPage, head: Buffer): boolean {
   const [across, down] = coding?.subsampling ?? [0, 0];
   if (coding?.width !== level.width || coding.height !== level.height || coding.components !== 3) return false;
   if (down !== 1 || (across !== 1 && across !== 2)) return false;
-  let interval = 0;
-  let data = 0;
-  for (const { marker, position, length } of jpegSegments(head)) {
-    if (marker === DRI) interval = head.readUInt16BE(position + 4);
-    if (marker === SOS) data = position + 2 + length;
-  }
-  const starts = level.tags.get(TIFF_TAG.NdpiMcuStarts)?.value;
-  const segmentWidth = interval * 8 * across;
-  if (interval === 0 || !Array.isArray(starts) || starts[0] !== data) return false;
-  if (level.width % segmentWidth !== 0 || level.height % 8 !== 0) return false;
-  return starts.length === (level.width / segmentWidth) * (level.height / 8);
+  const segments = ndpiSegments(level, head);
+  return segments != null && level.width % segments.width === 0 && level.height % segments.height === 0;
 }

@@ -1,13 +1,5 @@
-import { TIFF_TAG, type ByteReader, type TiffPage } from '../../imaging/index.ts';
-import { jpegSegments } from '../../imaging/jpeg-frame.ts';
-import { ndpiPlaneLevels } from '../../imaging/ndpi-levels.ts';
-
-/** Far more than any JPEG header (tables, frame, restart interval, scan header) NDPI levels carry. */
-const HEADER_BYTES = 64 * 1024;
-const SOF0 = 0xc0;
-const SOF1 = 0xc1;
-const DRI = 0xdd;
-const SOS = 0xda;
+import type { ByteReader, TiffPage } from '../../imaging/index.ts';
+import { NDPI_HEADER_BYTES, ndpiPlaneLevels, ndpiSegments } from '../../imaging/ndpi-levels.ts';
 
 /**
  * An NDPI level as a tiled page, so it is served like any tiled original: each restart segment (whose
@@ -19,29 +11,11 @@ const SOS = 0xda;
 export async function ndpiLevelAsTiles(reader: ByteReader, page: TiffPage): Promise<TiffPage | null> {
   const strip = page.stripOffsets[0];
   const stripLength = page.stripByteCounts[0];
-  const starts = page.tags.get(TIFF_TAG.NdpiMcuStarts)?.value;
-  if (strip == null || stripLength == null || !Array.isArray(starts) || starts.length === 0) return null;
-  const head = await reader.read(strip, Math.min(stripLength, HEADER_BYTES));
-  let frame: number | null = null;
-  let interval = 0;
-  let data: number | null = null;
-  for (const { marker, position, length } of jpegSegments(head)) {
-    if (marker === SOF0 || marker === SOF1) frame = position;
-    if (marker === DRI) interval = head.readUInt16BE(position + 4);
-    if (marker === SOS) data = position + 2 + length;
-  }
-  if (frame == null || data == null || interval === 0 || starts[0] !== data) return null;
-  const components = head[frame + 9]!;
-  let across = 1;
-  let down = 1;
-  for (let index = 0; index < components; index++) {
-    const sampling = head[frame + 11 + index * 3]!;
-    across = Math.max(across, sampling >> 4);
-    down = Math.max(down, sampling & 0x0f);
-  }
-  const tileWidth = interval * 8 * across;
-  const tileHeight = 8 * down;
-  if (Math.ceil(page.width / tileWidth) * Math.ceil(page.height / tileHeight) !== starts.length) return null;
+  if (strip == null || stripLength == null) return null;
+  const head = await reader.read(strip, Math.min(stripLength, NDPI_HEADER_BYTES));
+  const segments = ndpiSegments(page, head);
+  if (segments == null) return null;
+  const { frame, data, width: tileWidth, height: tileHeight, starts } = segments;
   const header = Buffer.from(head.subarray(0, data));
   header.writeUInt16BE(tileHeight, frame + 5);
   header.writeUInt16BE(tileWidth, frame + 7);
