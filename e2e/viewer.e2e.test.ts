@@ -99,8 +99,22 @@ describe('viewer: tiles, zoom, rotation, colour, layers, snapshot', () => {
         expect(cmu.magnification).toBe(20);
         expect(ome.imageLayerResources).toHaveLength(5);
 
+        // While the case is on its way, the side panel neither offers snapshots nor says they are not allowed: the
+        // case's answer is held back until the panel has been seen.
+        let releaseCase = () => {};
+        const caseHeld = new Promise<void>((resolve) => (releaseCase = resolve));
+        const caseUrl = new RegExp(`/api/v1/cases/${created.id}$`);
+        await page.route(caseUrl, async (route) => {
+          await caseHeld;
+          await route.continue();
+        });
         // The CMU slide: tiles arrive, each with the bearer token.
         await page.goto(`/cases/${created.id}/images/${cmuId}`);
+        await page.getByTestId('snapshot-loading').waitFor();
+        expect(await page.getByTestId('snapshot-denied').count()).toBe(0);
+        releaseCase();
+        await page.getByTestId('snapshot-magnification').waitFor();
+        await page.unroute(caseUrl);
         await page.locator('[data-testid="viewer-canvas"][data-state="ready"]').waitFor({ timeout: 30_000 });
         await expect.poll(() => goodTiles().length).toBeGreaterThan(0);
         expect(await page.getByTestId('viewer-title').innerText()).toBe(CMU);

@@ -193,7 +193,7 @@ export const SlideView = memo(function SlideView(props: SlideViewProps) {
           canImageNote={caseItem?.userCapabilities.canImageNote ?? false}
           layerId={layerId}
           onLayer={setLayerId}
-          snapshotDenied={snapshotDenied}
+          snapshotDenied={caseItem?.userCapabilities.deniedScreenshot}
         />
       )}
       <Drawer

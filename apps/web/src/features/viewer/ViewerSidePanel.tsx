@@ -1,4 +1,4 @@
-import { Divider, Group, Kbd, ScrollArea, Stack, Switch, Text, Title } from '@mantine/core';
+import { Divider, Group, Kbd, ScrollArea, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { micronsPerImagePixel, type Image } from '@pathology/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,8 @@ interface ViewerSidePanelProps {
   canImageNote: boolean;
   layerId: string | undefined;
   onLayer: (layerId: string) => void;
-  snapshotDenied: boolean;
+  /** Whether the case lets the user take snapshots; undefined while the case loads. */
+  snapshotDenied: boolean | undefined;
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -57,7 +58,7 @@ export function ViewerSidePanel({ image, canImageNote, layerId, onLayer, snapsho
   const none = t('viewer.info.none');
   const magnification = effectiveMagnification(image);
   const mpp = micronsPerImagePixel(image.resolution);
-  const shortcuts = SHORTCUTS.filter(([, key]) => key !== 'snapshot' || !snapshotDenied);
+  const shortcuts = SHORTCUTS.filter(([, key]) => key !== 'snapshot' || snapshotDenied === false);
 
   return (
     <ScrollArea
@@ -99,7 +100,13 @@ export function ViewerSidePanel({ image, canImageNote, layerId, onLayer, snapsho
         </Section>
         <Divider />
         <Section title={t('viewer.snapshot.title')}>
-          {snapshotDenied ? (
+          {snapshotDenied === undefined ? (
+            // Neither the options nor a refusal until the case says which: a permitted user never reads "not allowed".
+            <Stack gap={6} data-testid="snapshot-loading" aria-busy>
+              <Skeleton height={20} />
+              <Skeleton height={20} />
+            </Stack>
+          ) : snapshotDenied ? (
             <Text size="sm" c="dimmed" data-testid="snapshot-denied">
               {t('viewer.snapshot.denied')}
             </Text>
