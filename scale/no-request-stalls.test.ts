@@ -102,8 +102,8 @@ function startSampler(urls: Record<string, string>, headers: Record<string, stri
 }
 
 describe('one heavy request at a time', () => {
-  // Issue 46, point 1. It runs in npm run test:scale, a phase of CI with nothing else beside it, where the server's
-  // answer times can be judged (STALL_PROFILE=<a module> preloads it into the server, e.g. to write a CPU profile).
+  // Issue 46, point 1. .ci/run runs it after the rest of npm run test:scale, with nothing else beside it, where the
+  // server's answer times can be judged (STALL_PROFILE=<a module> preloads it into the server, e.g. to write a CPU profile).
   it(`never keeps the others waiting: health/live and a cached tile answer within ${ANSWER_MS} ms meanwhile`, async () => {
     const database = await createTestDatabase();
     cleanups.push(() => database.close());

@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * The multi-process topology (`npm run test:scale`): Debian's PostgreSQL, the S3 server, nginx,
  * API and worker processes on this machine, and what must be timed with nothing else running (the stall test).
- * Kept out of `npm test`'s run; .ci/run calls it in a phase of its own.
+ * Kept out of `npm test`'s run. .ci/run runs its files beside lint and typecheck, whose CPU fills the topology's
+ * waits, and then the stall test (no-request-stalls) with nothing beside it.
  */
 export default defineConfig({
   test: {
