@@ -2,7 +2,7 @@ import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { remainingMs, type ConvertContext } from './context.ts';
 import { ToolKilledError, UnsupportedImageError } from './errors.ts';
-import { GOOGLE_LAYOUT_ARGS, googleTilesSize, type BaseTiles } from './google-tiles.ts';
+import { GOOGLE_LAYOUT_ARGS, type BaseTiles } from './google-tiles.ts';
 import { TILE_SIZE, TILE_SUFFIX, writeTiledPyramid } from './pyramid.ts';
 import { runTool, type FileRange, type ToolResult } from './run-tool.ts';
 
@@ -64,20 +64,26 @@ export function writeVipsPyramid(
   return writeTiledPyramid(
     context,
     0,
-    async (folder) => {
-      const name = path.basename(folder);
-      await vips(context, 'vips', [
-        'dzsave',
-        input,
-        name,
-        ...GOOGLE_LAYOUT_ARGS,
-        '--tile-size',
-        String(TILE_SIZE),
-        '--suffix',
-        TILE_SUFFIX,
-      ], stdin);
-      return googleTilesSize(folder);
+    async (output) => {
+      await vips(
+        context,
+        'vips',
+        [
+          'dzsave',
+          input,
+          path.basename(output),
+          '--container',
+          'zip',
+          ...GOOGLE_LAYOUT_ARGS,
+          '--tile-size',
+          String(TILE_SIZE),
+          '--suffix',
+          TILE_SUFFIX,
+        ],
+        stdin,
+      );
+      return null;
     },
-    base,
+    { container: 'zip', ...(base ? { base } : {}) },
   );
 }
