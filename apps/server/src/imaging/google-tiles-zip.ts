@@ -2,10 +2,10 @@ import { open, type FileHandle } from 'node:fs/promises';
 import type { GoogleTiles } from './google-tiles.ts';
 
 /**
- * The tiles `vips dzsave --container zip` wrote into one zip, read where they lie: one file written and read instead
- * of a folder of thousands, which libvips writes with less system time (each tile of a folder is a temporary file
- * renamed) and we read and remove with one open. Only what libgsf writes there is read: one top folder, entries
- * stored uncompressed, Zip64 sizes and offsets where the zip needs them.
+ * The tiles `vips dzsave --container zip` wrote into one zip, read where they lie. One file instead of a folder of
+ * thousands: libvips writes it with less system time (each tile of a folder is a temporary file it renames), and we
+ * read it through one open file and remove it at once. Only what libgsf writes there is read: one top folder,
+ * entries stored uncompressed, Zip64 sizes and offsets where the zip needs them.
  */
 
 const EOCD = 0x06054b50;
