@@ -15,7 +15,12 @@ import {
   type TiffStructure,
 } from '../apps/server/src/imaging/index.ts';
 import { isOmeXml, omeIfdIndex, parseOmeXml } from '../apps/server/src/imaging/ome-xml.ts';
-import { GOOGLE_LAYOUT_ARGS, googleLevels, googleTilesSize } from '../apps/server/src/imaging/google-tiles.ts';
+import {
+  folderTiles,
+  GOOGLE_LAYOUT_ARGS,
+  googleLevels,
+  googleTilesSize,
+} from '../apps/server/src/imaging/google-tiles.ts';
 import { TILE_SIZE, TILE_SUFFIX } from '../apps/server/src/imaging/pyramid.ts';
 import { jpegComponents } from '../apps/server/src/imaging/jpeg-frame.ts';
 import { makeNdpiSlides, NDPI_NAMES } from './convert/ndpi-slides.ts';
@@ -328,12 +333,13 @@ async function pyramidShape(file: string): Promise<PyramidShape> {
 
 /** The shape of a dzsave Google-layout folder, as the pages of the TIFF it packs into would have it. */
 async function tilesShape(folder: string): Promise<PyramidShape> {
-  const size = await googleTilesSize(folder);
-  const levels = await googleLevels(folder, size, TILE_SIZE);
+  const tiles = folderTiles(folder);
+  const size = await googleTilesSize(tiles);
+  const levels = await googleLevels(tiles, size, TILE_SIZE);
   const files = (await fs.readdir(folder, { recursive: true, withFileTypes: true })).filter(
     (entry) => entry.isFile() && entry.name.endsWith('.jpg'),
   );
-  const samples = jpegComponents(await fs.readFile(path.join(levels[0]!.folder, '0', '0.jpg')));
+  const samples = jpegComponents(await tiles.file(`${levels[0]!.zoom}/0/0.jpg`));
   const pages = levels.map((level) => `${level.width}x${level.height}/${TILE_SIZE}/c${JPEG_COMPRESSION}/s${samples}`);
   const sizes = await Promise.all(
     files.map(async (entry) => (await fs.stat(path.join(entry.parentPath, entry.name))).size),

@@ -5,6 +5,8 @@ import { syncBuiltinESMExports } from 'node:module';
 export interface SpawnRecord {
   command: string;
   args: string[];
+  /** The environment it was given, when not this process's own. */
+  env: NodeJS.ProcessEnv | null;
   ms: number;
   /** Exit code, or the signal that ended it. */
   exit: number | string | null;
@@ -26,11 +28,12 @@ function install(): void {
     const child = (original as (...args: unknown[]) => ChildProcess).apply(this, params);
     const records = recording;
     if (records != null) {
-      const [command, args] = params;
+      const [command, args, options] = params as [unknown, unknown, { env?: NodeJS.ProcessEnv } | undefined];
       const start = performance.now();
       const record: SpawnRecord = {
         command: String(command),
         args: Array.isArray(args) ? args.map(String) : [],
+        env: options?.env ?? null,
         ms: 0,
         exit: null,
       };

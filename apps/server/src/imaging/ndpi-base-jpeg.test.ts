@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { copyFile, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,17 +58,23 @@ async function damagedCopy(name: string, damage: (bytes: Buffer) => void): Promi
   return file;
 }
 
-/** A conversion, with what each `vips dzsave` of it read its pixels from and whether OpenSlide opened the file. */
+/**
+ * A conversion, with what each `vips dzsave` of it read its pixels from, which of them started without libvips'
+ * loadable modules (OpenSlide's among them: see vips-cli.ts) and whether OpenSlide opened the file.
+ */
 async function convertTraced(file: string) {
   const workDir = await tempDir('ndpi-base-convert');
   const spawns: SpawnRecord[] = [];
   try {
     const result = await traceSpawns(() => convertImage({ sourcePath: file, workDir, timeoutMs: 60_000 }), spawns);
     await expectJpegPyramid(result.layers[0]!.pyramidPath, result.width, result.height);
-    const pyramidInputs = spawns
-      .filter(({ args }) => args.includes('dzsave'))
-      .map(({ args }) => args[args.indexOf('dzsave') + 1]);
-    return { result, pyramidInputs, headerRead: spawns.some(({ args }) => args.includes('vipsheader')) };
+    const pyramids = spawns.filter(({ args }) => args.includes('dzsave'));
+    return {
+      result,
+      pyramidInputs: pyramids.map(({ args }) => args[args.indexOf('dzsave') + 1]),
+      withoutModules: pyramids.map(({ env }) => env?.VIPSHOME != null && !existsSync(env.VIPSHOME)),
+      headerRead: spawns.some(({ args }) => args.includes('vipsheader')),
+    };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
@@ -98,8 +105,9 @@ describe('an NDPI level 0 decoded as the plain JPEG it is', () => {
   });
 
   it('is what a normal NDPI’s pyramid is made from, with the metadata OpenSlide reports, OpenSlide never run', async () => {
-    const { result, pyramidInputs, headerRead } = await convertTraced(files.normal!);
+    const { result, pyramidInputs, withoutModules, headerRead } = await convertTraced(files.normal!);
     expect(pyramidInputs).toEqual(['stdin[fail-on=warning]']);
+    expect(withoutModules).toEqual([true]);
     expect(headerRead).toBe(false);
     const properties = openSlideProperties(files.normal!);
     expect(result).toMatchObject({
@@ -131,8 +139,9 @@ describe('an NDPI level 0 decoded as the plain JPEG it is', () => {
       const marker = bytes.indexOf(Buffer.from([0xff, 0xd3]));
       bytes[marker + 1] = 0xd5;
     });
-    const { result, pyramidInputs } = await convertTraced(shuffled);
+    const { result, pyramidInputs, withoutModules } = await convertTraced(shuffled);
     expect(pyramidInputs).toEqual(['stdin[fail-on=warning]', 'source.tif[rgb]']);
+    expect(withoutModules).toEqual([true, false]);
     expect(result.format).toBe('hamamatsu');
   }, 60_000);
 });

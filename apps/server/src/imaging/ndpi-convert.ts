@@ -28,8 +28,9 @@ export async function convertNdpiJpeg(
   const thumbnailLevel = ndpiThumbnailLevel(structure, THUMBNAIL_SIZE);
   const macro = ndpiMacroPage(structure);
   // The pyramid's dzsave is started first: it is the longest step, and every later start forks this process again.
+  // libvips decodes a JPEG itself: none of its loadable modules is needed.
   const [pyramid, associated, earlyThumbnail] = await Promise.allSettled([
-    writeVipsPyramid(context, 'stdin[fail-on=warning]', { stdin: jpeg }),
+    writeVipsPyramid(context, 'stdin[fail-on=warning]', { stdin: jpeg, builtinOnly: true }),
     macro ? writeAssociatedStrip(context, 'macro', macro).then((picture) => [picture]) : Promise.resolve([]),
     thumbnailLevel &&
       readStrip(context, thumbnailLevel.page).then((strip) => writeThumbnailOf(context, strip, 0, thumbnailLevel)),

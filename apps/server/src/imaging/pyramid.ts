@@ -4,7 +4,8 @@ import type { Sharp } from 'sharp';
 import { sharp } from './sharp-setup.ts';
 import { remainingMs, type ConvertContext } from './context.ts';
 import { ImagingTimeoutError } from './errors.ts';
-import { googleTilesToTiff, type BaseTiles, type ImageSize } from './google-tiles.ts';
+import { folderTiles, googleTilesSize, googleTilesToTiff, type BaseTiles, type ImageSize } from './google-tiles.ts';
+import { zipTiles } from './google-tiles-zip.ts';
 import { readTiffStructure } from './tiff-structure.ts';
 
 export const TILE_SIZE = 512;
@@ -57,25 +58,38 @@ export function rethrowSharpTimeout(error: unknown): never {
   throw error;
 }
 
+/** Where a pyramid's tiles are written before they are packed: a folder (sharp's) or one zip (the vips command line's). */
+export type TilesContainer = 'folder' | 'zip';
+
+/** Where a layer's tiles are written before they are packed (conversion progress counts them there). */
+export function tilesPath(workDir: string, layerNumber: number, container: TilesContainer): string {
+  return path.join(workDir, `tiles-${layerNumber}${container === 'zip' ? '.zip' : ''}`);
+}
+
 /**
- * Writes a pyramid by letting `makeTiles` fill a dzsave Google-layout folder (`folder`, inside workDir)
- * and packing it into one JPEG-tiled TIFF, full-resolution tiles from `base` where it has them. The folder is
- * removed whatever happens.
+ * Writes a pyramid by letting `makeTiles` write dzsave's Google layout to `output` (inside workDir; a folder, or one
+ * zip) and packing it into one JPEG-tiled TIFF, full-resolution tiles from `base` where it has them. `makeTiles`
+ * returns the image's size, or null for the size dzsave recorded. The tiles are removed whatever happens.
  */
 export async function writeTiledPyramid(
   context: ConvertContext,
   layerNumber: number,
-  makeTiles: (folder: string) => Promise<ImageSize>,
-  base?: BaseTiles,
+  makeTiles: (output: string) => Promise<ImageSize | null>,
+  { container = 'folder', base }: { container?: TilesContainer; base?: BaseTiles } = {},
 ): Promise<string> {
-  const folder = path.join(context.workDir, `tiles-${layerNumber}`);
+  const output = tilesPath(context.workDir, layerNumber, container);
   return writeAtomically(path.join(context.workDir, layerFileName(layerNumber)), async (partial) => {
     try {
-      const size = await makeTiles(folder);
+      const size = await makeTiles(output);
       remainingMs(context);
-      await googleTilesToTiff(folder, size, TILE_SIZE, partial, base);
+      const tiles = container === 'zip' ? await zipTiles(output) : folderTiles(output);
+      try {
+        await googleTilesToTiff(tiles, size ?? (await googleTilesSize(tiles)), TILE_SIZE, partial, base);
+      } finally {
+        await tiles.close();
+      }
     } finally {
-      await rm(folder, { recursive: true, force: true });
+      await rm(output, { recursive: true, force: true });
     }
   });
 }

@@ -12,6 +12,8 @@ export interface RunToolOptions {
   niceness?: number;
   /** Bytes streamed to the tool's standard input (it reads them as `stdin`); without, its input is closed. */
   stdin?: FileRange;
+  /** Variables set for the tool over this process's environment. */
+  environment?: Record<string, string>;
 }
 
 /** `length` bytes of the file at `path` from byte `start`. */
@@ -53,10 +55,10 @@ const READ_CHUNK = 1024 * 1024;
  * Loading sharp sets VIPSHOME to its bundled libvips; the system `vips` would then look for its
  * modules (openslideload lives in one) under that prefix and silently lose OpenSlide.
  */
-function childEnvironment(): NodeJS.ProcessEnv {
+function childEnvironment(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
   const environment = { ...process.env };
   delete environment.VIPSHOME;
-  return environment;
+  return { ...environment, ...overrides };
 }
 
 /**
@@ -96,7 +98,7 @@ export function runTool(command: string, args: readonly string[], options: RunTo
     const child = spawn(argv[0]!, argv.slice(1), {
       detached: true,
       cwd: options.cwd,
-      env: childEnvironment(),
+      env: childEnvironment(options.environment),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const group = child.pid;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOGLE_LAYOUT_ARGS, googleTilesToTiff } from './google-tiles.ts';
+import { folderTiles, GOOGLE_LAYOUT_ARGS, googleTilesToTiff } from './google-tiles.ts';
 import { TILE_SUFFIX } from './pyramid.ts';
 import { runTool } from './run-tool.ts';
 import { sharp } from './sharp-setup.ts';
@@ -149,7 +149,7 @@ describe('googleTilesToTiff', () => {
     );
     expect(result.exitCode, result.stderr).toBe(0);
     const target = path.join(dir, 'odd.tif');
-    await googleTilesToTiff(folder, { width, height }, 512, target);
+    await googleTilesToTiff(folderTiles(folder), { width, height }, 512, target);
     const handle = await fs.open(target, 'r');
     const pages = (await readTiffStructure(handle).finally(() => handle.close())).pages;
     expect(pages.map((page) => `${page.width}×${page.height}`)).toEqual(['1301×1029', '651×515', '326×258']);
@@ -160,8 +160,8 @@ describe('googleTilesToTiff', () => {
   it('refuses a folder without levels', async () => {
     const empty = path.join(dir, 'empty');
     await fs.mkdir(empty);
-    await expect(googleTilesToTiff(empty, { width: 10, height: 10 }, 512, path.join(dir, 'x.tif'))).rejects.toThrow(
-      /zoom levels/,
-    );
+    await expect(
+      googleTilesToTiff(folderTiles(empty), { width: 10, height: 10 }, 512, path.join(dir, 'x.tif')),
+    ).rejects.toThrow(/zoom levels/);
   });
 });

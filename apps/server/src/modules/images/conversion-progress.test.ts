@@ -2,7 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import yazl from 'yazl';
 import { factories } from '#test/factories.ts';
 import { createTestDatabase, type TestDatabase } from '#test/test-database.ts';
 import { images } from '../../db/schema/index.ts';
@@ -65,6 +68,34 @@ describe('conversion progress', () => {
       );
     } finally {
       watcher.stop();
+    }
+  });
+
+  it('counts the tiles in the zip the vips command line is writing', async () => {
+    const make = factories(database.db);
+    const caseId = await make.case({ ownerOrganizationId: await make.organization() });
+    const imageId = await make.image(caseId, { status: 'processing', conversionProgress: 0 });
+    const zipDir = await fs.mkdtemp(path.join(os.tmpdir(), 'conversion-progress-zip-'));
+    // The same 20 tiles of the full level and the smallest one as above, in the zip dzsave's `--container zip` writes.
+    const zip = new yazl.ZipFile();
+    for (let x = 0; x < 5; x++) {
+      for (let y = 0; y < 4; y++) zip.addBuffer(Buffer.from('tile'), `tiles-0/3/${y}/${x}.jpg`, { compress: false });
+    }
+    zip.addBuffer(Buffer.from('tile'), 'tiles-0/0/0/0.jpg', { compress: false });
+    zip.end();
+    await pipeline(zip.outputStream, createWriteStream(path.join(zipDir, 'tiles-0.zip')));
+    const watcher = watchConversionProgress(database.db, imageId, { width: 2220, height: 2967 }, zipDir);
+    try {
+      await vi.waitFor(
+        async () => {
+          const [row] = await database.db.select().from(images).where(eq(images.id, imageId));
+          expect(row?.conversionProgress).toBe(Math.floor((90 * (6_586_740 * (20 / 30) + 103_138)) / 8_748_928));
+        },
+        { timeout: 5000 },
+      );
+    } finally {
+      watcher.stop();
+      await fs.rm(zipDir, { recursive: true, force: true });
     }
   });
 });

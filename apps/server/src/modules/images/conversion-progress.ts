@@ -3,7 +3,8 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
-import { TILE_SIZE } from '../../imaging/pyramid.ts';
+import { zipTileCounter } from '../../imaging/google-tiles-zip.ts';
+import { TILE_SIZE, tilesPath } from '../../imaging/pyramid.ts';
 import { pyramidLevels } from '../iiif/original-plan.ts';
 
 const POLL_MS = 1000;
@@ -16,7 +17,7 @@ const TILING_SHARE = 90;
 const CONVERTED = 95;
 const STORED = 99;
 
-/** Tiles written so far per zoom folder of a dzsave Google-layout folder (`z/y/x.jpg`). */
+/** Tiles written so far per zoom folder of a dzsave Google-layout folder (`z/y/x.jpg`): sharp's tiles. */
 async function tilesPerZoom(folder: string): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
   const zooms = await fs.readdir(folder).catch(() => []);
@@ -67,8 +68,8 @@ export interface ProgressWatch {
 
 /**
  * Reports a conversion's progress on its image row (`conversion_progress`, shown by the viewer's badge and the
- * image lists): the tiles written into layer 0's tile folder weighted by their level's area, then the steps after
- * the tiling. Only images of known size get a figure: those served from their original while they convert.
+ * image lists): the tiles written for layer 0 (into the zip of the vips command line, or sharp's folder) weighted by
+ * their level's area, then the steps after the tiling. Only images of known size get a figure: those served from their original while they convert.
  */
 export function watchConversionProgress(
   db: Db,
@@ -83,9 +84,13 @@ export function watchConversionProgress(
   let step = 0;
   let last = -1;
   let stopped = false;
+  const zipped = zipTileCounter(tilesPath(workDir, 0, 'zip'));
+  const written = async () => {
+    const inZip = await zipped();
+    return inZip.size > 0 ? inZip : tilesPerZoom(tilesPath(workDir, 0, 'folder'));
+  };
   const report = async () => {
-    const work =
-      step > 0 ? step : TILING_SHARE * tilingDone(size, await tilesPerZoom(path.join(workDir, 'tiles-0')));
+    const work = step > 0 ? step : TILING_SHARE * tilingDone(size, await written());
     const time = holdMs > 0 ? (STORED * (Date.now() - started)) / holdMs : STORED;
     const percent = Math.floor(Math.min(work, time, STORED));
     if (percent <= last || stopped) return;
