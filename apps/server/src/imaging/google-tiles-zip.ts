@@ -1,24 +1,19 @@
 import { open, type FileHandle } from 'node:fs/promises';
+import type { Entry as ZipEntry } from 'yauzl';
 import type { GoogleTiles } from './google-tiles.ts';
+import { openZip } from './vsi-zip.ts';
 
 /**
  * The tiles `vips dzsave --container zip` wrote into one zip, read where they lie. One file instead of a folder of
  * thousands: libvips writes it with less system time (each tile of a folder is a temporary file it renames), and we
- * read it through one open file and remove it at once. Only what libgsf writes there is read: one top folder,
- * entries stored uncompressed, Zip64 sizes and offsets where the zip needs them.
+ * read it through one open file and remove it at once. yauzl reads its central directory (Zip64 where the zip needs
+ * it); each tile is then one positioned read, which a stream per tile would cost more than. Only what libgsf writes
+ * there is read: one top folder, entries stored uncompressed.
  */
 
-const EOCD = 0x06054b50;
-const EOCD_BYTES = 22;
-const ZIP64_LOCATOR = 0x07064b50;
-const ZIP64_LOCATOR_BYTES = 20;
-const ZIP64_EOCD = 0x06064b50;
-const CENTRAL_ENTRY = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
 const LOCAL_HEADER_BYTES = 30;
-const ZIP64_EXTRA = 0x0001;
 const STORED = 0;
-const MAX_COMMENT = 0xffff;
 /** Read with each tile, past its name: the local extra fields (libgsf writes 29 bytes), so one read usually does. */
 const LOCAL_EXTRA_GUESS = 64;
 
@@ -26,7 +21,7 @@ interface Entry {
   /** Where its local header starts. */
   offset: number;
   size: number;
-  /** Its name's length in the central directory, which the local header repeats. */
+  /** Its name's length, which the local header repeats. */
   nameLength: number;
 }
 
@@ -36,92 +31,45 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
   return buffer.subarray(0, bytesRead);
 }
 
-/** Where the central directory lies and how many entries it lists, from the end records. */
-async function centralDirectory(handle: FileHandle): Promise<{ offset: number; size: number; count: number }> {
-  const { size: fileSize } = await handle.stat();
-  const tailStart = Math.max(0, fileSize - EOCD_BYTES - MAX_COMMENT - ZIP64_LOCATOR_BYTES);
-  const tail = await readAt(handle, tailStart, fileSize - tailStart);
-  let end = tail.length - EOCD_BYTES;
-  while (end >= 0 && tail.readUInt32LE(end) !== EOCD) end--;
-  if (end < 0) throw new Error('the tiles zip has no end of central directory');
-  const locator = end - ZIP64_LOCATOR_BYTES;
-  if (locator >= 0 && tail.readUInt32LE(locator) === ZIP64_LOCATOR) {
-    const record = await readAt(handle, Number(tail.readBigUInt64LE(locator + 8)), 56);
-    if (record.readUInt32LE(0) !== ZIP64_EOCD) throw new Error('the tiles zip has a broken Zip64 end record');
-    return {
-      count: Number(record.readBigUInt64LE(32)),
-      size: Number(record.readBigUInt64LE(40)),
-      offset: Number(record.readBigUInt64LE(48)),
-    };
+/** The central directory's entries by path under the zip's top folder, as yauzl reads them (Zip64 included). */
+async function listEntries(file: string): Promise<Map<string, Entry>> {
+  const zip = await openZip(file);
+  try {
+    return await new Promise((resolve, reject) => {
+      const byPath = new Map<string, Entry>();
+      zip.on('error', reject);
+      zip.on('end', () => resolve(byPath));
+      zip.on('entry', (entry: ZipEntry) => {
+        const name = entry.fileName;
+        if (entry.compressionMethod !== STORED) return reject(new Error(`the tiles zip compressed ${name}`));
+        byPath.set(name.slice(name.indexOf('/') + 1), {
+          offset: entry.relativeOffsetOfLocalHeader,
+          size: entry.compressedSize,
+          nameLength: Buffer.byteLength(name),
+        });
+        zip.readEntry();
+      });
+      zip.readEntry();
+    });
+  } finally {
+    zip.close();
   }
-  return { count: tail.readUInt16LE(end + 10), size: tail.readUInt32LE(end + 12), offset: tail.readUInt32LE(end + 16) };
-}
-
-/** The central directory's entries by name; sizes and offsets past 4 GiB come from the Zip64 extra field. */
-function parseEntries(directory: Buffer, count: number): Map<string, Entry> {
-  const entries = new Map<string, Entry>();
-  let at = 0;
-  for (let index = 0; index < count; index++) {
-    if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_ENTRY) {
-      throw new Error('the tiles zip has a broken central directory');
-    }
-    const method = directory.readUInt16LE(at + 10);
-    let size = directory.readUInt32LE(at + 20);
-    let offset = directory.readUInt32LE(at + 42);
-    const uncompressed = directory.readUInt32LE(at + 24);
-    const nameLength = directory.readUInt16LE(at + 28);
-    const extraLength = directory.readUInt16LE(at + 30);
-    const commentLength = directory.readUInt16LE(at + 32);
-    const name = directory.toString('utf8', at + 46, at + 46 + nameLength);
-    let extra = at + 46 + nameLength;
-    const extraEnd = extra + extraLength;
-    while (extra + 4 <= extraEnd) {
-      const id = directory.readUInt16LE(extra);
-      const length = directory.readUInt16LE(extra + 2);
-      if (id === ZIP64_EXTRA) {
-        // Only the fields whose 32-bit value is saturated are there, in this order.
-        let field = extra + 4;
-        const next = () => {
-          const value = Number(directory.readBigUInt64LE(field));
-          field += 8;
-          return value;
-        };
-        if (uncompressed === 0xffffffff) next();
-        if (size === 0xffffffff) size = next();
-        if (offset === 0xffffffff) offset = next();
-      }
-      extra += 4 + length;
-    }
-    if (method !== STORED) throw new Error(`the tiles zip compressed ${name}`);
-    entries.set(name, { offset, size, nameLength });
-    at = extraEnd + commentLength;
-  }
-  return entries;
 }
 
 /** The pyramid in the zip at `file`; its paths are those under the zip's one top folder (dzsave's name for it). */
 export async function zipTiles(file: string): Promise<GoogleTiles> {
-  const handle = await open(file, 'r');
-  try {
-    const { offset, size, count } = await centralDirectory(handle);
-    const byPath = new Map<string, Entry>();
-    for (const [name, entry] of parseEntries(await readAt(handle, offset, size), count)) {
-      byPath.set(name.slice(name.indexOf('/') + 1), entry);
-    }
-    const zooms = new Set<number>();
-    for (const name of byPath.keys()) {
-      const zoom = /^(\d+)\//.exec(name)?.[1];
-      if (zoom != null) zooms.add(Number(zoom));
-    }
-    return {
-      zooms: () => Promise.resolve([...zooms]),
-      file: (name) => readEntry(handle, name, byPath.get(name)),
-      close: () => handle.close(),
-    };
-  } catch (error) {
-    await handle.close();
-    throw error;
+  const byPath = await listEntries(file);
+  const zooms = new Set<number>();
+  for (const name of byPath.keys()) {
+    const zoom = /^(\d+)\//.exec(name)?.[1];
+    if (zoom != null) zooms.add(Number(zoom));
   }
+  const handle = await open(file, 'r');
+  return {
+    zooms: () => Promise.resolve([...zooms]),
+    file: (name) => readEntry(handle, name, byPath.get(name)),
+    close: () => handle.close(),
+  };
 }
 
 async function readEntry(handle: FileHandle, name: string, entry: Entry | undefined): Promise<Buffer> {
