@@ -138,6 +138,9 @@ export async function openAppPage(
     viewport: { width: 1280, height: 900 },
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
+    // As a user whose system asks for reduced motion (global.css): skeletons and spinners stand still instead of
+    // pulsing at 60 frames a second, frames that no journey looks at and that Chromium composites in software.
+    reducedMotion: 'reduce',
     ...options,
   });
   if (!freshAiTerms) await answerAiTerms(context, baseURL);
