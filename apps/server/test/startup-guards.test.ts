@@ -18,7 +18,8 @@ async function holdPort(port: number): Promise<net.Server> {
 
 describe('a second server on a running installation', () => {
   it('refuses with the running owner of DATA_DIR and leaves the running server and its PostgreSQL alone', async () => {
-    const { env, baseUrl, postmasterPid, start, onCleanup } = await fresh();
+    // The guard is the same with or without demo data: its seeding and slide conversion would only add CPU.
+    const { env, baseUrl, postmasterPid, start, onCleanup } = await fresh({ SEED_DEMO: 'false' });
     const first = start();
     await waitForHealthy(baseUrl, first);
     const postgres = await postmasterPid();
