@@ -24,6 +24,25 @@ describe('conversion progress', () => {
     await fs.rm(workDir, { recursive: true, force: true });
   });
 
+  /**
+   * Watches a 2220 × 2967 conversion in `dir` until its row shows 20 of the full level's 30 tiles and the smallest
+   * level's one tile written: (6,586,740 × 20/30 + 103,138) / 8,748,928 of the pixels, of the tiling's 90 %.
+   */
+  async function expectTwentyOneTilesReported(imageId: string, dir: string) {
+    const watcher = watchConversionProgress(database.db, imageId, { width: 2220, height: 2967 }, dir);
+    try {
+      await vi.waitFor(
+        async () => {
+          const [row] = await database.db.select().from(images).where(eq(images.id, imageId));
+          expect(row?.conversionProgress).toBe(Math.floor((90 * (6_586_740 * (20 / 30) + 103_138)) / 8_748_928));
+        },
+        { timeout: 5000 },
+      );
+    } finally {
+      watcher.stop();
+    }
+  }
+
   it('weighs each level’s tiles written by the level’s area', () => {
     const size = { width: 2220, height: 2967 };
     expect(tilingDone(size, new Map())).toBe(0);
@@ -57,18 +76,7 @@ describe('conversion progress', () => {
     }
     await fs.mkdir(path.join(workDir, 'tiles-0', '0', '0'), { recursive: true });
     await fs.writeFile(path.join(workDir, 'tiles-0', '0', '0', '0.jpg'), '');
-    const watcher = watchConversionProgress(database.db, imageId, { width: 2220, height: 2967 }, workDir);
-    try {
-      await vi.waitFor(
-        async () => {
-          const [row] = await database.db.select().from(images).where(eq(images.id, imageId));
-          expect(row?.conversionProgress).toBe(Math.floor((90 * (6_586_740 * (20 / 30) + 103_138)) / 8_748_928));
-        },
-        { timeout: 5000 },
-      );
-    } finally {
-      watcher.stop();
-    }
+    await expectTwentyOneTilesReported(imageId, workDir);
   });
 
   it('counts the tiles in the zip the vips command line is writing', async () => {
@@ -84,17 +92,9 @@ describe('conversion progress', () => {
     zip.addBuffer(Buffer.from('tile'), 'tiles-0/0/0/0.jpg', { compress: false });
     zip.end();
     await pipeline(zip.outputStream, createWriteStream(path.join(zipDir, 'tiles-0.zip')));
-    const watcher = watchConversionProgress(database.db, imageId, { width: 2220, height: 2967 }, zipDir);
     try {
-      await vi.waitFor(
-        async () => {
-          const [row] = await database.db.select().from(images).where(eq(images.id, imageId));
-          expect(row?.conversionProgress).toBe(Math.floor((90 * (6_586_740 * (20 / 30) + 103_138)) / 8_748_928));
-        },
-        { timeout: 5000 },
-      );
+      await expectTwentyOneTilesReported(imageId, zipDir);
     } finally {
-      watcher.stop();
       await fs.rm(zipDir, { recursive: true, force: true });
     }
   });

@@ -69,7 +69,8 @@ export interface ProgressWatch {
 /**
  * Reports a conversion's progress on its image row (`conversion_progress`, shown by the viewer's badge and the
  * image lists): the tiles written for layer 0 (into the zip of the vips command line, or sharp's folder) weighted by
- * their level's area, then the steps after the tiling. Only images of known size get a figure: those served from their original while they convert.
+ * their level's area, then the steps after the tiling. Only images of known size get a figure: those served from
+ * their original while they convert.
  */
 export function watchConversionProgress(
   db: Db,
