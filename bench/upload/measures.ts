@@ -7,7 +7,7 @@ import type { BrowserBreakdown } from './breakdown.ts';
 import { curlNginxPut, curlPost, curlTus } from './curl.ts';
 import type { Ours } from './ours.ts';
 import { BROWSER, NGINX, type Measure } from './judge.ts';
-import { loadNow as load } from '../support/quiet.ts';
+import { loadWhenQuiet } from '../support/quiet.ts';
 import type { TestFile } from './test-file.ts';
 
 const since = (start: number) => (performance.now() - start) / 1000;
@@ -20,7 +20,7 @@ async function measureOurs(
   file: TestFile,
   send: (name: string) => Promise<string>,
 ): Promise<Measure> {
-  const before = load();
+  const before = await loadWhenQuiet();
   const probe = await ours.probe();
   const start = performance.now();
   const id = await send(`${system.replace(/\W+/g, '-')}-${run}${file.extension}`).catch((error: unknown) => {
@@ -40,7 +40,7 @@ export const tusTo = (ours: Ours, system: string, run: number, file: TestFile) =
 
 /** nginx's WebDAV PUT and fsync; the file is deleted after the measure. */
 export async function putToNginx(nginx: Running, davRoot: string, run: number, file: TestFile): Promise<Measure> {
-  const before = load();
+  const before = await loadWhenQuiet();
   const name = `nginx-${run}-${Date.now()}${file.extension}`;
   const meter = new CpuMeter(() => descendants(/^nginx$/));
   await meter.start();
@@ -60,7 +60,7 @@ export async function fromBrowser(
   run: number,
   file: TestFile,
 ): Promise<{ measure: Measure; figures: BrowserBreakdown }> {
-  const before = load();
+  const before = await loadWhenQuiet();
   const probe = await ours.probe();
   const chromium = new CpuMeter(() => descendants(/chrom/i));
   await chromium.start();
