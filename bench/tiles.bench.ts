@@ -20,12 +20,12 @@ import { slidePath } from '../apps/server/test/testdata.ts';
 import { formatLines, gitRevision } from './support/machine.ts';
 import { loadWhenQuiet } from './support/quiet.ts';
 import { startTokenIssuer, type TokenIssuer } from '../apps/server/test/token-issuer.ts';
-import { IIPSRV, startIipImage, startNaiveSharp, startNginx, type Running } from './tiles/servers.ts';
+import { IIPSRV, startIipImage, startNaiveSharp, startNginx, startNodeFloor, type Running } from './tiles/servers.ts';
 import { compareWithBaseline, fixed, printGoals, printTable, type Measurement, type Mode } from './tiles/report.ts';
 import { runWrk } from './tiles/wrk.ts';
 
 export const description =
-  'Random 512-px IIIF tiles of a large pyramid, cold and warm, 1 and 16 connections (wrk): our /iiif/2 against sharp, nginx static files and IIPImage, taking turns (--duration 10s, --rounds 2, --skip-derived, --only ours,nginx,iip,naive, --save-baseline)';
+  'Random 512-px IIIF tiles of a large pyramid, cold and warm, 1 and 16 connections (wrk): our /iiif/2 against sharp, nginx static files, IIPImage and the floor of Node’s own HTTP server, taking turns (--duration 10s, --rounds 2, --skip-derived, --only ours,nginx,floor,iip,naive, --save-baseline)';
 
 const TILE = 512;
 /** Unaligned requests: the tile's region moved by this many level pixels, answered at UNALIGNED_SIZE wide. */
@@ -44,6 +44,7 @@ const SHORT_NAMES: Record<string, string> = {
   ours: 'ours',
   naive: 'sharp naive',
   nginx: 'nginx static',
+  floor: 'Node floor',
   iip: 'IIPImage',
 };
 
@@ -78,7 +79,7 @@ function parseArgs(args: string[]): Options {
     else if (arg === '--save-baseline') options.saveBaseline = true;
     else {
       throw new Error(
-        `unknown option ${arg} (known: --duration 10s, --rounds 2, --skip-derived, --only ours,nginx,iip,naive, --save-baseline)`,
+        `unknown option ${arg} (known: --duration 10s, --rounds 2, --skip-derived, --only ours,nginx,floor,iip,naive, --save-baseline)`,
       );
     }
   }
@@ -494,6 +495,14 @@ export async function run(args: string[]): Promise<void> {
         files: dzFiles,
       },
       {
+        name: 'Node floor',
+        modes: ['aligned'],
+        start: () => startNodeFloor(dz, process.env),
+        path: (tile) => `/${iiifPath(tile, 'aligned')}`,
+        headers: {},
+        files: [],
+      },
+      {
         name: 'IIPImage',
         modes: ['aligned', 'unaligned'],
         start: () => startIipImage(path.join(root, 'lighttpd'), iipRoot),
@@ -592,7 +601,9 @@ export async function run(args: string[]): Promise<void> {
         `nginx static = vips dzsave --layout iiif of the same slide with the pyramid's tile settings (${TILE_SUFFIX}), ` +
         `${os.availableParallelism()} workers, sendfile; IIPImage = ${IIPSRV} (max-procs ${os.availableParallelism()}, ` +
         `JPEG_QUALITY ${JPEG_QUALITY}, ` +
-        'MAX_IMAGE_CACHE_SIZE 10 MB default) behind lighttpd mod_fastcgi, reading the same pyramid file.',
+        'MAX_IMAGE_CACHE_SIZE 10 MB default) behind lighttpd mod_fastcgi, reading the same pyramid file; ' +
+        `Node floor = bench/tiles/node-floor-server.ts, nginx's tile files held in memory and answered by Node's own ` +
+        `HTTP server in ${os.availableParallelism()} processes, nothing else done per request.`,
     );
   } finally {
     await cleanup.run();

@@ -95,6 +95,24 @@ function medianRate(measurements: readonly Measurement[]) {
   };
 }
 
+/**
+ * Where Node's own HTTP server stands (the floor system, no verdict): the share of nginx no Node server can pass
+ * here, and how much of it ours keeps.
+ */
+function floorLines(measurements: readonly Measurement[], connections: readonly number[]): string[] {
+  return connections.flatMap((conns) => {
+    const rate = (system: string) => medianRate(select(measurements, system, 'aligned', conns, 'warm'))?.perSecond;
+    const [floor, nginx, ours] = [rate('Node floor'), rate('nginx static'), rate('ours')];
+    if (floor == null) return [];
+    const share = (a: number | undefined, b: number | undefined) =>
+      a == null || b == null ? '-' : `${(a / b).toFixed(2)}×`;
+    return [
+      `  Node floor aligned, ${conns} conn${conns === 1 ? '' : 's'} (no goal): ${share(floor, nginx)} nginx static; ` +
+        `ours ${share(ours, floor)} the floor`,
+    ];
+  });
+}
+
 /** The goals, judged on the median of the warm rounds; returns how many failed. */
 export function printGoals(measurements: readonly Measurement[], connections: readonly number[], goals: Goals): number {
   const lines: string[] = [];
@@ -121,6 +139,7 @@ export function printGoals(measurements: readonly Measurement[], connections: re
   };
   for (const conns of connections) ratioGoal('aligned', 'nginx static', goals.alignedVsNginx, conns);
   for (const conns of connections) ratioGoal('unaligned', 'IIPImage', goals.unalignedVsIip[conns]!, conns);
+  lines.push(...floorLines(measurements, connections));
   const ours = measurements.filter((m) => m.system === 'ours');
   const worst = Math.max(...ours.map((m) => m.result.max));
   const errors = ours.reduce((sum, m) => sum + m.result.errors, 0);

@@ -16,6 +16,7 @@ export interface Running {
 
 export const IIPSRV = '/usr/lib/iipimage-server/iipsrv.fcgi';
 const naiveScript = fileURLToPath(new URL('./naive-sharp-server.ts', import.meta.url));
+const floorScript = fileURLToPath(new URL('./node-floor-server.ts', import.meta.url));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const alive = (pid: number) => existsSync(`/proc/${pid}`) && !isZombie(pid);
@@ -202,6 +203,24 @@ export async function startNaiveSharp(
     const match = /listening (\d+)/.exec(output());
     if (match != null) port = Number(match[1]);
     else await sleep(50);
+  }
+  return { base: `http://127.0.0.1:${port}`, stop: stopper(child) };
+}
+
+/** The floor: node-floor-server.ts serving nginx's tile files from memory, one process per core as ours. */
+export async function startNodeFloor(root: string, env: NodeJS.ProcessEnv): Promise<Running> {
+  const port = await freePort();
+  const processes = String(os.availableParallelism());
+  const child = spawn(process.execPath, ['--import', 'tsx', floorScript, root, String(port), processes], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = collectOutput(child);
+  const deadline = Date.now() + 30_000;
+  while (!output().includes('listening')) {
+    if (child.exitCode != null) throw new Error(`Node floor server exited (${child.exitCode}):\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`Node floor server did not start:\n${output()}`);
+    await sleep(50);
   }
   return { base: `http://127.0.0.1:${port}`, stop: stopper(child) };
 }
