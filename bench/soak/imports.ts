@@ -20,6 +20,8 @@ export interface ImportRecord {
   /** Stored with every object; `retries` counts the imports asked for again after a retryable failure. */
   completed: boolean;
   retries: number;
+  /** Wall-clock time the import's file was sent, ms since the epoch (to place slow answers beside it). */
+  startedAt: number;
   seconds: number | null;
   error: string | null;
 }
@@ -49,6 +51,7 @@ export async function importDetections(client: Client, slide: Slide, file: strin
     acknowledged: false,
     completed: false,
     retries: 0,
+    startedAt: Date.now(),
     seconds: null,
     error: null,
   };

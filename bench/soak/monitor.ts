@@ -14,6 +14,8 @@ export interface StateSample {
   /** Which set of processes answered (0 before any kill, one more after each kill and restart), to judge memory. */
   life: number;
   rssMiB: number | null;
+  /** What the servers' in-memory caches hold (bounded by TILE_CACHE_MB): RSS they fill up to their bound is no leak. */
+  cacheMiB: number | null;
   /** 99th percentile and maximum of the event loop's delay since the previous sample. */
   loopP99Ms: number | null;
   loopMaxMs: number | null;
@@ -49,6 +51,16 @@ function metric(text: string, name: string, labels = ''): number | null {
   return line == null ? null : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
+/** Bytes the process's in-memory caches hold, all caches added up. */
+function cacheHeld(text: string): number | null {
+  const lines = text
+    .split('\n')
+    .filter((line) => line.startsWith('memory_cache_bytes{') && line.includes('state="held"'));
+  return lines.length === 0
+    ? null
+    : lines.reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
+
 function poolTotal(text: string): number | null {
   const lines = text
     .split('\n')
@@ -73,11 +85,13 @@ async function sample(target: SoakTarget, life: number): Promise<StateSample> {
   const worst = (values: number[]) => (values.length === 0 ? null : Math.max(...values));
   const seconds = (name: string) => worst(each((text) => metric(text, name)).map((value) => value * 1000));
   const rss = sum(each((text) => metric(text, 'process_resident_memory_bytes')));
+  const cache = sum(each(cacheHeld));
   const connections = await clientConnections(target.databaseUrl);
   return {
     at: Date.now(),
     life,
     rssMiB: rss == null ? null : rss / 1024 / 1024,
+    cacheMiB: cache == null ? null : cache / 1024 / 1024,
     loopP99Ms: seconds('nodejs_eventloop_lag_p99_seconds'),
     loopMaxMs: seconds('nodejs_eventloop_lag_max_seconds'),
     postgresConnections: connections,

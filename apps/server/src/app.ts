@@ -194,6 +194,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.config.chaos) registerChaos(app, deps.config.chaos, { failures: metrics.chaosFailures });
   metrics.watchPool('app', deps.database.pool);
   metrics.watchQueues(deps.queueState);
+  const watchedCache = (name: string, maxBytes: number, onLookup: (hit: boolean) => void) => {
+    const cache = createTileCache(maxBytes, onLookup);
+    metrics.watchCache(name, cache, maxBytes);
+    return cache;
+  };
   registerRequestTiming(app, metrics);
   registerMetricsRoute(app, { metrics, token: deps.metricsToken, localOnly: true });
   const readiness = deps.readiness ?? readyAtOnce();
@@ -334,7 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           drawings,
           capabilities,
           limits: deps.config.detectionImport,
-          tiles: createTileCache(deps.config.tileCacheBytes / 4, (hit) =>
+          tiles: watchedCache('detection_tiles', deps.config.tileCacheBytes / 4, (hit) =>
             metrics.detectionTileCacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
           ),
         }),
@@ -380,7 +385,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (iiif) => {
     registerAuthentication(iiif, callers);
     const layers = createLayerAccess({ db, capabilities });
-    const tiles = createTileCache(deps.config.tileCacheBytes, (hit) =>
+    const tiles = watchedCache('tiles', deps.config.tileCacheBytes, (hit) =>
       metrics.tileCacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
     );
     await iiif.register(iiifRoutes, { layers, pyramids, originals, tiles });

@@ -69,6 +69,19 @@ describe('GET /metrics', () => {
     expect(sample(text, 'tile_cache_lookups_total{result="hit"}')).toBe(2);
   });
 
+  it('reports what the tile caches hold against their bounds', async () => {
+    const url = `/iiif/2/${layerId}/0,0,512,512/512,/0/default.jpg`;
+    const tile = await t.app.inject({ method: 'GET', url, headers: await t.auth('viewer') });
+    expect(tile.statusCode).toBe(200);
+    const text = await scrape();
+    expect(sample(text, 'memory_cache_bytes{cache="tiles",state="held"}')).toBeGreaterThanOrEqual(
+      tile.rawPayload.length,
+    );
+    // useTestApp's tile cache bound: 64 MiB, and a quarter of it for drawn detection tiles.
+    expect(sample(text, 'memory_cache_bytes{cache="tiles",state="limit"}')).toBe(64 * 1024 * 1024);
+    expect(sample(text, 'memory_cache_bytes{cache="detection_tiles",state="limit"}')).toBe(16 * 1024 * 1024);
+  });
+
   it('reports queue depths and the database pool', async () => {
     await t.jobs.send('storage-usage', { organizationId: '00000000-0000-0000-0000-000000000000' });
     const text = await scrape();

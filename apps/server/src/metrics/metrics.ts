@@ -74,6 +74,8 @@ export interface Metrics {
   watchPool(name: string, pool: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>): void;
   /** Reports the queues' depths at each scrape. */
   watchQueues(state: () => Promise<QueueStates>): void;
+  /** Reports what an in-memory cache holds against its bound at each scrape (a full cache is no leak). */
+  watchCache(name: string, cache: { readonly bytes: number }, limitBytes: number): void;
 }
 
 export function createMetrics(): Metrics {
@@ -81,6 +83,7 @@ export function createMetrics(): Metrics {
   collectDefaultMetrics(registry);
   const pools = new Map<string, Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>>();
   let queueState: (() => Promise<QueueStates>) | undefined;
+  const caches = new Map<string, { cache: { readonly bytes: number }; limitBytes: number }>();
 
   new Gauge({
     name: 'db_pool_connections',
@@ -93,6 +96,19 @@ export function createMetrics(): Metrics {
         this.set({ pool: name, state: 'total' }, pool.totalCount);
         this.set({ pool: name, state: 'idle' }, pool.idleCount);
         this.set({ pool: name, state: 'waiting' }, pool.waitingCount);
+      }
+    },
+  });
+  new Gauge({
+    name: 'memory_cache_bytes',
+    help: 'Bytes an in-memory cache holds (state="held") and may hold at most (state="limit"), per cache',
+    labelNames: ['cache', 'state'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [name, { cache, limitBytes }] of caches) {
+        this.set({ cache: name, state: 'held' }, cache.bytes);
+        this.set({ cache: name, state: 'limit' }, limitBytes);
       }
     },
   });
@@ -153,5 +169,6 @@ export function createMetrics(): Metrics {
     }),
     watchPool: (name, pool) => void pools.set(name, pool),
     watchQueues: (state) => void (queueState = state),
+    watchCache: (name, cache, limitBytes) => void caches.set(name, { cache, limitBytes }),
   };
 }
