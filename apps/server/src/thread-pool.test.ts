@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OverBudget, ThreadPool } from './thread-pool.ts';
 
 const busy = { from: new URL('../test/fixtures/busy.ts', import.meta.url).href, name: 'busy.worker' };
+const slowStart = { from: busy.from, name: 'slow-start.worker' };
 
 describe('a thread pool', () => {
   it('works off the event loop, stops a task past its budget, and goes on with a fresh thread', async () => {
@@ -25,6 +26,25 @@ describe('a thread pool', () => {
       expect(await waiting).toBe(20);
     } finally {
       await pool.close();
+    }
+  });
+
+  it('starts a thread ahead of the first task when warmed, so that task does not wait for its imports', async () => {
+    const firstTask = async (pool: ThreadPool<number, number>) => {
+      const started = performance.now();
+      expect(await pool.run(0)).toBe(0);
+      return performance.now() - started;
+    };
+    const cold = new ThreadPool<number, number>(slowStart, 10_000, 1);
+    const warmed = new ThreadPool<number, number>(slowStart, 10_000, 1);
+    try {
+      warmed.warm();
+      // Long enough for the worker file's one-second import, whatever tsx's own start takes in the thread.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(await firstTask(cold)).toBeGreaterThan(1_000);
+      expect(await firstTask(warmed)).toBeLessThan(500);
+    } finally {
+      await Promise.all([cold.close(), warmed.close()]);
     }
   });
 });

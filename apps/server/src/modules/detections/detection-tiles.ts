@@ -45,6 +45,12 @@ let painters: ThreadPool<OutlinePaint, Uint8Array> | undefined;
 const outlinePainters = () =>
   (painters ??= new ThreadPool({ from: import.meta.url, name: 'outline-paint.worker' }, OUTLINE_BUDGET_MS));
 
+/**
+ * Starts an outline painter ahead of the first tile: a viewer reads a layer's detections at a glance just before it
+ * asks for their tiles, and the first tile would otherwise wait for the thread to load its canvas library.
+ */
+export const warmOutlinePainters = (): void => outlinePainters().warm();
+
 const png = (pixels: Uint8Array, raw: SharpOptions['raw']) =>
   sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), { raw })
     .png({ compressionLevel: 3 })

@@ -29,7 +29,7 @@ import { objectAtPoint } from './detection-point.ts';
 import { objectOf, objectsJson } from './detection-object.ts';
 import { drawingArea } from './drawing-area.ts';
 import { classificationJson, exportDocument } from './detection-export.ts';
-import { renderDetectionTile } from './detection-tiles.ts';
+import { renderDetectionTile, warmOutlinePainters } from './detection-tiles.ts';
 import type { DetectionRepository } from './detection.repository.ts';
 
 interface Deps {
@@ -93,6 +93,7 @@ export function createDetectionService({
     async summary(caller: Caller, imageId: string, layerId: string): Promise<DetectionSummary> {
       const layer = await layerOf(caller, imageId, layerId);
       const [sets, classes] = await Promise.all([detections.sets(layerId), detections.classes(layerId)]);
+      if (sets.length > 0) warmOutlinePainters();
       const { canEdit, canCreateDrawing, canDownloadDrawings } = layer.access.capabilities;
       return {
         sets: sets.map(({ accountId, ...set }) => ({ ...set, deletable: canEdit || accountId === caller.accountId })),
