@@ -47,4 +47,21 @@ describe('a thread pool', () => {
       await Promise.all([cold.close(), warmed.close()]);
     }
   });
+
+  it('stops a thread idle past its time, so a later task starts a fresh one', async () => {
+    const pool = new ThreadPool<number, number>(slowStart, 10_000, 1, 500);
+    const task = async () => {
+      const started = performance.now();
+      expect(await pool.run(0)).toBe(0);
+      return performance.now() - started;
+    };
+    try {
+      expect(await task()).toBeGreaterThan(1_000);
+      expect(await task()).toBeLessThan(500);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await task()).toBeGreaterThan(1_000);
+    } finally {
+      await pool.close();
+    }
+  });
 });

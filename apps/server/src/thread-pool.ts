@@ -36,6 +36,8 @@ function startWorker(from: string, name: string): Worker {
 export class ThreadPool<Task, Result> {
   private readonly idle: Worker[] = [];
   private readonly waiting: Queued<Task, Result>[] = [];
+  /** When each idle thread is stopped, if no task comes first. */
+  private readonly retirements = new Map<Worker, NodeJS.Timeout>();
   private running = 0;
 
   constructor(
@@ -44,6 +46,11 @@ export class ThreadPool<Task, Result> {
     private readonly budgetMs: number,
     /** One core is left to the event loop. */
     private readonly size = Math.max(1, Math.min(2, availableParallelism() - 1)),
+    /**
+     * A thread idle this long is stopped, and its heap goes back to the system: one big task (an import's parsing)
+     * grows a thread's heap by tens of MiB that it would keep for good. Infinity keeps idle threads.
+     */
+    private readonly idleMs = Number.POSITIVE_INFINITY,
   ) {}
 
   run(task: Task, transfer: readonly TransferListItem[] = []): Promise<Result> {
@@ -58,19 +65,43 @@ export class ThreadPool<Task, Result> {
    * (the outline painter's canvas library takes about 0.2 s to load, more on busy cores).
    */
   warm(): void {
-    if (this.idle.length === 0 && this.running === 0) this.idle.push(this.started());
+    if (this.idle.length === 0 && this.running === 0) this.rest(this.started());
   }
 
   /** Stops every thread; tasks still waiting are refused. */
   async close(): Promise<void> {
     for (const queued of this.waiting.splice(0)) queued.reject(new Error('The thread pool closed.'));
+    for (const timer of this.retirements.values()) clearTimeout(timer);
+    this.retirements.clear();
     await Promise.all(this.idle.splice(0).map((thread) => thread.terminate()));
+  }
+
+  private rest(thread: Worker): void {
+    this.idle.push(thread);
+    if (!Number.isFinite(this.idleMs)) return;
+    const timer = setTimeout(() => {
+      this.retirements.delete(thread);
+      const at = this.idle.indexOf(thread);
+      if (at < 0) return;
+      this.idle.splice(at, 1);
+      void thread.terminate();
+    }, this.idleMs);
+    this.retirements.set(thread, timer.unref());
+  }
+
+  private take(): Worker | undefined {
+    const thread = this.idle.pop();
+    if (thread != null) {
+      clearTimeout(this.retirements.get(thread));
+      this.retirements.delete(thread);
+    }
+    return thread;
   }
 
   private next(): void {
     if (this.waiting.length === 0 || (this.idle.length === 0 && this.running >= this.size)) return;
     const queued = this.waiting.shift()!;
-    const thread = this.idle.pop() ?? this.started();
+    const thread = this.take() ?? this.started();
     this.running += 1;
     const listeners = {
       message: (result: Result) => settle(true, () => queued.resolve(result)),
@@ -80,7 +111,7 @@ export class ThreadPool<Task, Result> {
       clearTimeout(timer);
       thread.off('message', listeners.message).off('error', listeners.error);
       this.running -= 1;
-      if (keep) this.idle.push(thread);
+      if (keep) this.rest(thread);
       else void thread.terminate();
       tell();
       this.next();

@@ -92,9 +92,16 @@ export async function* featuresOf(source: Readable, onBytes?: (bytes: number) =>
  * longer than this fail the attempt (the job is retried).
  */
 const PARSE_BUDGET_MS = 60_000;
+/** A parsing thread left idle this long after an import is stopped, giving back the heap the import grew. */
+const IDLE_MS = 30_000;
 let readers: ThreadPool<FeatureTexts, FeatureOutcome[]> | undefined;
 const featureReaders = () =>
-  (readers ??= new ThreadPool({ from: import.meta.url, name: 'feature-parse.worker' }, PARSE_BUDGET_MS));
+  (readers ??= new ThreadPool(
+    { from: import.meta.url, name: 'feature-parse.worker' },
+    PARSE_BUDGET_MS,
+    undefined,
+    IDLE_MS,
+  ));
 
 /**
  * The detections of a GeoJSON FeatureCollection's features as they are read from the stream (featureTexts), each

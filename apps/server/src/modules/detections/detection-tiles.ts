@@ -40,10 +40,17 @@ interface TileArea {
  */
 const OUTLINE_BUDGET_MS = 5_000;
 const MAX_OUTLINE_BYTES = 16 * 1024 * 1024;
+/** A painter idle this long is stopped (a viewer reading the layer's detections starts one again). */
+const IDLE_MS = 5 * 60_000;
 
 let painters: ThreadPool<OutlinePaint, Uint8Array> | undefined;
 const outlinePainters = () =>
-  (painters ??= new ThreadPool({ from: import.meta.url, name: 'outline-paint.worker' }, OUTLINE_BUDGET_MS));
+  (painters ??= new ThreadPool(
+    { from: import.meta.url, name: 'outline-paint.worker' },
+    OUTLINE_BUDGET_MS,
+    undefined,
+    IDLE_MS,
+  ));
 
 /**
  * Starts an outline painter ahead of the first tile: a viewer reads a layer's detections at a glance just before it

@@ -13,10 +13,17 @@ import { withPreparedGeometry, type DrawingBodyTask, type Prepared, type readDra
 const OFF_LOOP_CHARS = 64 * 1024;
 /** A body not read by then is read on the event loop instead. */
 const READ_BUDGET_MS = 10_000;
+/** A reading thread left idle this long is stopped, giving back the heap a large drawing grew. */
+const IDLE_MS = 60_000;
 
 let readers: ThreadPool<DrawingBodyTask, ReturnType<typeof readDrawingBody>> | undefined;
 const bodyReaders = () =>
-  (readers ??= new ThreadPool({ from: import.meta.url, name: 'drawing-body.worker' }, READ_BUDGET_MS));
+  (readers ??= new ThreadPool(
+    { from: import.meta.url, name: 'drawing-body.worker' },
+    READ_BUDGET_MS,
+    undefined,
+    IDLE_MS,
+  ));
 
 /** The bodies a worker thread read and checked against their route's schema. */
 const readOffLoop = new WeakSet<object>();
