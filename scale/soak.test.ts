@@ -11,9 +11,10 @@ import { ScaledTarget } from '../bench/soak/scaled.ts';
 let target: ScaledTarget | undefined;
 afterAll(() => target?.stop(), 120_000);
 
-// Issue 46, points 4 and 5: the soak shortened to 45 s through nginx, API 1 killed -9 at 15 s and a worker (one
-// converting, if one is within 15 s) at 30 s, neither started again. Latency is left to the bench on a quiet
-// machine; this judges what must hold on any.
+// Issue 46, points 4 and 5: the soak shortened to 60 s through nginx, API 1 killed -9 at 15 s and a worker (one
+// converting, if one is within 15 s) at 24 s, neither started again. Latency is left to the bench on a quiet
+// machine; this judges what must hold on any. At least 21 s follow the second kill: each upload slot waits for its
+// slide's conversion before the next, and 45 s (kill at 30 s) left a loaded machine 14 s, in which no upload began.
 it('loses no write and answers 5xx only inside nginx health interval while an API and a worker are killed -9', async () => {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-scale-soak-'));
   await fs.chmod(root, 0o755);
@@ -24,10 +25,10 @@ it('loses no write and answers 5xx only inside nginx health interval while an AP
     {
       ...DEFAULT_OPTIONS,
       topology: 'scaled',
-      minutes: 0.75,
+      minutes: 1,
       viewers: 10,
       killApiAt: 0.25,
-      killWorkerAt: 0.5,
+      killWorkerAt: 0.4,
       uploads: 2,
       detections: 5_000,
       printEverySeconds: 10,
