@@ -51,20 +51,9 @@ function metric(text: string, name: string, labels = ''): number | null {
   return line == null ? null : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
-/** Bytes the process's in-memory caches hold, all caches added up. */
-function cacheHeld(text: string): number | null {
-  const lines = text
-    .split('\n')
-    .filter((line) => line.startsWith('memory_cache_bytes{') && line.includes('state="held"'));
-  return lines.length === 0
-    ? null
-    : lines.reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
-}
-
-function poolTotal(text: string): number | null {
-  const lines = text
-    .split('\n')
-    .filter((line) => line.startsWith('db_pool_connections{') && line.includes('state="total"'));
+/** The sum of a metric's series that carry `label` (e.g. `state="total"`), or null when it has none. */
+function labelledSum(text: string, name: string, label: string): number | null {
+  const lines = text.split('\n').filter((line) => line.startsWith(`${name}{`) && line.includes(label));
   return lines.length === 0
     ? null
     : lines.reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
@@ -85,7 +74,7 @@ async function sample(target: SoakTarget, life: number): Promise<StateSample> {
   const worst = (values: number[]) => (values.length === 0 ? null : Math.max(...values));
   const seconds = (name: string) => worst(each((text) => metric(text, name)).map((value) => value * 1000));
   const rss = sum(each((text) => metric(text, 'process_resident_memory_bytes')));
-  const cache = sum(each(cacheHeld));
+  const cache = sum(each((text) => labelledSum(text, 'memory_cache_bytes', 'state="held"')));
   const connections = await clientConnections(target.databaseUrl);
   return {
     at: Date.now(),
@@ -95,7 +84,7 @@ async function sample(target: SoakTarget, life: number): Promise<StateSample> {
     loopP99Ms: seconds('nodejs_eventloop_lag_p99_seconds'),
     loopMaxMs: seconds('nodejs_eventloop_lag_max_seconds'),
     postgresConnections: connections,
-    poolConnections: sum(each(poolTotal)),
+    poolConnections: sum(each((text) => labelledSum(text, 'db_pool_connections', 'state="total"'))),
   };
 }
 

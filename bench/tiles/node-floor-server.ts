@@ -5,8 +5,8 @@
  * primary handing connections out in turn). No token, no cache policy, no metrics: any gap between it and nginx
  * is Node's HTTP parser, its response objects and a copying write, where nginx uses sendfile.
  *
- * Run as its own process (`node --import tsx node-floor-server.ts <root> <port> <processes>`); prints `listening`
- * once every process listens.
+ * Run as its own process (`node --import tsx node-floor-server.ts <root> <port> <processes>`); prints
+ * `listening <port>` once every process listens.
  */
 import cluster from 'node:cluster';
 import fs from 'node:fs/promises';
@@ -22,23 +22,11 @@ if (root == null || port == null || processes == null) {
   throw new Error('usage: node-floor-server.ts <root> <port> <processes>');
 }
 
-async function readTree(dir: string, prefix = ''): Promise<[string, Buffer][]> {
-  const entries = await fs.readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map(async (entry) => {
-      const full = path.join(dir, entry.name);
-      const urlPath = `${prefix}/${entry.name}`;
-      return entry.isDirectory() ? readTree(full, urlPath) : [[urlPath, await fs.readFile(full)] as [string, Buffer]];
-    }),
-  );
-  return nested.flat();
-}
-
 if (cluster.isPrimary) {
   let ready = 0;
   for (let i = 0; i < processes; i++) {
     cluster.fork().on('message', () => {
-      if (++ready === processes) process.stdout.write('listening\n');
+      if (++ready === processes) process.stdout.write(`listening ${port}\n`);
     });
   }
   process.once('SIGTERM', () => {
@@ -46,11 +34,18 @@ if (cluster.isPrimary) {
     process.exit(0);
   });
 } else {
-  const files = new Map(
-    (await readTree(root)).map(([urlPath, body]) => [
-      urlPath,
-      { body, headers: ['Content-Type', 'image/jpeg', 'Content-Length', String(body.length)] },
-    ]),
+  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+  const files = new Map<string, { body: Buffer; headers: string[] }>(
+    await Promise.all(
+      entries
+        .filter((entry) => entry.isFile())
+        .map(async (entry) => {
+          const file = path.join(entry.parentPath, entry.name);
+          const body = await fs.readFile(file);
+          const headers = ['Content-Type', 'image/jpeg', 'Content-Length', String(body.length)];
+          return [`/${path.relative(root, file)}`, { body, headers }] as const;
+        }),
+    ),
   );
   const server = http.createServer((request, response) => {
     const file = files.get(request.url ?? '');

@@ -184,13 +184,12 @@ fastcgi.server = ( "/fcgi-bin/iipsrv.fcgi" => ((
   return { base, stop: stopper(child) };
 }
 
-/** Baseline (a): naive-sharp-server.ts in its own Node process. */
-export async function startNaiveSharp(
-  pyramid: string,
-  levelWidths: number[],
-  env: NodeJS.ProcessEnv,
-): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', naiveScript, pyramid, levelWidths.join(',')], {
+/**
+ * A bench server script in its own Node process (through tsx), which prints `listening <port>` once it answers: the
+ * naive sharp server and the Node floor.
+ */
+async function startScript(label: string, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -198,8 +197,8 @@ export async function startNaiveSharp(
   const deadline = Date.now() + 30_000;
   let port: number | null = null;
   while (port == null) {
-    if (child.exitCode != null) throw new Error(`naive sharp server exited (${child.exitCode}):\n${output()}`);
-    if (Date.now() > deadline) throw new Error(`naive sharp server did not start:\n${output()}`);
+    if (child.exitCode != null) throw new Error(`${label} exited (${child.exitCode}):\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`${label} did not start:\n${output()}`);
     const match = /listening (\d+)/.exec(output());
     if (match != null) port = Number(match[1]);
     else await sleep(50);
@@ -207,20 +206,13 @@ export async function startNaiveSharp(
   return { base: `http://127.0.0.1:${port}`, stop: stopper(child) };
 }
 
+/** Baseline (a): naive-sharp-server.ts in its own Node process. */
+export function startNaiveSharp(pyramid: string, levelWidths: number[], env: NodeJS.ProcessEnv): Promise<Running> {
+  return startScript('naive sharp server', naiveScript, [pyramid, levelWidths.join(',')], env);
+}
+
 /** The floor: node-floor-server.ts serving nginx's tile files from memory, one process per core as ours. */
 export async function startNodeFloor(root: string, env: NodeJS.ProcessEnv): Promise<Running> {
-  const port = await freePort();
   const processes = String(os.availableParallelism());
-  const child = spawn(process.execPath, ['--import', 'tsx', floorScript, root, String(port), processes], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = collectOutput(child);
-  const deadline = Date.now() + 30_000;
-  while (!output().includes('listening')) {
-    if (child.exitCode != null) throw new Error(`Node floor server exited (${child.exitCode}):\n${output()}`);
-    if (Date.now() > deadline) throw new Error(`Node floor server did not start:\n${output()}`);
-    await sleep(50);
-  }
-  return { base: `http://127.0.0.1:${port}`, stop: stopper(child) };
+  return startScript('Node floor server', floorScript, [root, String(await freePort()), processes], env);
 }
