@@ -36,7 +36,8 @@ const QUEUE_SIZE = 4;
 // DeleteObjects takes at most 1,000 keys per request.
 const DELETE_BATCH = 1000;
 
-function isMissing(error: unknown): boolean {
+/** Whether S3 answered that the object does not exist. */
+export function isMissingObject(error: unknown): boolean {
   return (
     error instanceof S3ServiceException &&
     (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404)
@@ -106,7 +107,7 @@ export class S3BlobStore implements BlobStore {
       if (!(output.Body instanceof Readable)) throw new Error('S3 returned no readable body');
       return output.Body;
     } catch (error) {
-      if (isMissing(error)) throw new BlobNotFoundError(key);
+      if (isMissingObject(error)) throw new BlobNotFoundError(key);
       if (error instanceof S3ServiceException && error.name === 'InvalidRange') {
         throw new BlobRangeError(`range ${range?.start}-${range?.end} is not satisfiable for ${key}`);
       }
@@ -120,7 +121,7 @@ export class S3BlobStore implements BlobStore {
       const output = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.#objectKey(key) }));
       return { size: output.ContentLength ?? 0 };
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissingObject(error)) return null;
       throw error;
     }
   }

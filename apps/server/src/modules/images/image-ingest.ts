@@ -194,16 +194,16 @@ export function createImageIngest({ db, blobs, capabilities, reserveConversion, 
       });
     },
 
-    /**
-     * Deletes the original stored for `imageId` when no image refers to it: a resumable upload completed at the
-     * image's key whose process died before recording the image.
-     */
     /** Whether the image's row was written: its upload's bytes were stored and checked. */
     async recorded(imageId: string): Promise<boolean> {
       const [row] = await db.select({ id: images.id }).from(images).where(eq(images.id, imageId));
       return row != null;
     },
 
+    /**
+     * Deletes the original stored for `imageId` when no image refers to it: a resumable upload completed at the
+     * image's key whose process died before recording the image, or whose image was refused.
+     */
     async discardUnrecorded(imageId: string): Promise<void> {
       await blobs.deleteMany(await unreferencedKeys(db, [imageBlobKeys.original(imageId)]));
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ImageIngest } from '../images/image-ingest.ts';
 import type { MultipartBucket } from '../../storage/multipart-bucket.ts';
+import { isMissingObject } from '../../storage/s3-blob-store.ts';
 import { TUS_UPLOAD_EXPIRATION_MS } from './expiration.ts';
 import { S3UploadStore } from './s3-upload-store.ts';
 import type { UploadStorage } from './upload-storage.ts';
@@ -31,6 +32,16 @@ export function bucketUploadStorage(
     async keepResumable(upload) {
       await bucket.client.deleteObject({ Bucket: bucket.bucket, Key: upload.id }).catch(() => undefined);
       return false;
+    },
+    // Completing put the whole file at the image's key: only recording it is left.
+    async recoverUnstored(upload) {
+      const object = await bucket.client
+        .headObject({ Bucket: bucket.bucket, Key: upload.id })
+        .catch((error: unknown) => {
+          if (isMissingObject(error)) return null;
+          throw error;
+        });
+      return object != null && object.ContentLength === upload.size ? 'whole' : null;
     },
     sweep: (server) => server.cleanUpExpiredUploads(),
   };

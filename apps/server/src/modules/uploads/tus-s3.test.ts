@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { IMAGE_MESSAGES } from '@pathology/contract';
+import { IMAGE_MESSAGES, UPLOAD_IMAGE_ID_HEADER } from '@pathology/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { images } from '../../db/schema/index.ts';
@@ -215,6 +215,61 @@ describe('tus uploads/images on S3 storage across two API processes', () => {
     const { id } = (await done.json()) as { id: string };
     expect(sha256(await storedBytes(id))).toBe(sha256(bytes));
   }, 120_000);
+
+  /**
+   * Puts the bucket where a process killed between completing an upload and recording its image leaves it: every
+   * byte completed at the image's key by the S3 calls the store makes on the last byte, the upload's info kept.
+   */
+  async function completeBehindTheServer(imageId: string, bytes: Buffer): Promise<void> {
+    const info = await bucket.client.headObject({ Bucket: 'slides', Key: `${PREFIX}/~tus/${imageId}.info` });
+    const target = {
+      Bucket: 'slides',
+      Key: `${PREFIX}/images/${imageId}/original`,
+      UploadId: info.Metadata?.['upload-id'],
+    };
+    const part = await bucket.client.uploadPart({ ...target, PartNumber: 1, Body: bytes });
+    await bucket.client.completeMultipartUpload({
+      ...target,
+      MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.ETag }] },
+    });
+  }
+
+  it('records at the next HEAD an upload whose process died after completing it in the bucket', async () => {
+    const bytes = tiff(3 * MiB);
+    const location = await create('completed-unrecorded.tif', bytes.length);
+    const imageId = location.split('/').pop()!;
+    await completeBehindTheServer(imageId, bytes);
+    expect(await database.db.select().from(images).where(eq(images.id, imageId))).toEqual([]);
+
+    // Whole, yet no image: a HEAD saying only that would leave the client believing in an image that is not there.
+    // Asked of both processes at once, it is recorded once, and its original kept.
+    const heads = await Promise.all([call(on(1, location), 'HEAD'), call(on(0, location), 'HEAD')]);
+    const named = heads.filter((head) => head.headers.get(UPLOAD_IMAGE_ID_HEADER) === imageId);
+    expect(named.length).toBeGreaterThan(0);
+    for (const head of named) {
+      expect(head.status).toBe(200);
+      expect(Number(head.headers.get('upload-offset'))).toBe(bytes.length);
+    }
+    for (const head of heads) expect([200, 404, 423]).toContain(head.status);
+    expect(sha256(await storedBytes(imageId))).toBe(sha256(bytes));
+    // As after a last PATCH, the upload goes once its answer is written.
+    await vi.waitFor(async () => expect(await tusObjects()).toEqual([]), { timeout: 10_000 });
+    expect((await call(on(0, location), 'HEAD')).status).toBe(404);
+  }, 60_000);
+
+  it('refuses at the next HEAD such an upload whose bytes are no image, and leaves none of it in the bucket', async () => {
+    const bytes = randomBytes(MiB);
+    const location = await create('not-a-tiff.tif', bytes.length);
+    const imageId = location.split('/').pop()!;
+    await completeBehindTheServer(imageId, bytes);
+
+    const head = await call(on(0, location), 'HEAD');
+    expect(head.status).toBe(415);
+    expect(await database.db.select().from(images).where(eq(images.id, imageId))).toEqual([]);
+    expect(await bucket.stat(`images/${imageId}/original`)).toBeNull();
+    expect(await tusObjects()).toEqual([]);
+    expect((await call(on(1, location), 'HEAD')).status).toBe(404);
+  }, 60_000);
 
   it('resumes from the last byte the bucket holds after the process taking a PATCH is killed -9', async () => {
     const bytes = tiff(20 * MiB);

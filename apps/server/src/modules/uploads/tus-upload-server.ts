@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERRORS, EVENTS, Server, type Locker, type ServerOptions, type Upload } from '@tus/server';
 import {
   IMAGE_MESSAGES,
@@ -6,6 +6,7 @@ import {
   MESSAGES,
   UPLOAD_IMAGE_ID_HEADER,
   type ErrorResponse,
+  type ImageUploadResponse,
 } from '@pathology/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../../auth/caller.ts';
@@ -40,7 +41,7 @@ class TusFailure extends Error {
 }
 
 interface Deps {
-  ingest: Pick<ImageIngest, 'prepare' | 'receiveFile' | 'receiveStored' | 'recorded'>;
+  ingest: Pick<ImageIngest, 'prepare' | 'receiveFile' | 'receiveStored' | 'recorded' | 'discardUnrecorded'>;
   /** Where uploads in progress live, seen by every API process: the blob store's staging folder, or its bucket. */
   storage: UploadStorage;
   /** Keeps two requests from writing one upload at once, across processes. */
@@ -84,7 +85,7 @@ export function createTusUploadServer({ ingest, storage, locker, path: endpoint,
   const { datastore } = storage;
 
   function nodeRequest(req: TusRequest) {
-    return req.runtime?.node as { req: IncomingMessage; res?: { setHeader(name: string, value: string): void } };
+    return req.runtime?.node as { req: IncomingMessage; res?: ServerResponse };
   }
 
   function callerOf(req: TusRequest): Caller {
@@ -135,18 +136,54 @@ export function createTusUploadServer({ ingest, storage, locker, path: endpoint,
   }
 
   /**
+   * Stores a whole upload as its image, under the upload's lock: checks the rights and the name again, then the
+   * bytes. An upload another process recorded meanwhile is answered as stored, never stored twice.
+   */
+  async function store(req: TusRequest, upload: Upload): Promise<ImageUploadResponse> {
+    const request = parseUploadRequest(upload.metadata);
+    const imageId = storage.imageIdOf(upload);
+    if (imageId != null && (await ingest.recorded(imageId))) return { id: imageId, filename: request.filename };
+    const prepared = await ingest.prepare(callerOf(req), request, undefined, imageId);
+    return storage.receive(ingest, prepared, upload);
+  }
+
+  /** Storing failed: a refused upload goes with any bytes at its image's key; a storage failure keeps what it can. */
+  async function dropRefused(upload: Upload, error: unknown): Promise<void> {
+    if (error instanceof StorageFailure && (await keepResumable(upload))) return;
+    await discard(upload.id);
+    const imageId = storage.imageIdOf(upload);
+    if (!(error instanceof StorageFailure) && imageId != null) await ingest.discardUnrecorded(imageId);
+  }
+
+  /**
    * A complete upload that nobody is storing: its server was killed after the last byte and before the image was
    * recorded (the lock went with the process). Its HEAD would say it is whole, which a tus client takes for
-   * success with no image; made one byte short, the client sends that byte again and storing runs once more.
+   * success with no image. Made one byte short, the client sends that byte again and storing runs once more;
+   * already stored at the image's key, it is recorded here, and the HEAD names the image.
    */
-  async function reopenUnstored(id: string): Promise<void> {
-    if (storage.reopenUnstored == null || finishing.has(id)) return;
+  async function recoverUnstored(req: TusRequest, id: string): Promise<void> {
+    if (finishing.has(id)) return;
     const upload = await datastore.getUpload(id);
     if (upload.size == null || upload.offset !== upload.size) return;
+    const imageId = storage.imageIdOf(upload);
+    if (imageId != null && (await ingest.recorded(imageId))) return;
     await underLock(id, async () => {
       const current = await datastore.getUpload(id);
       if (finishing.has(id) || current.offset !== current.size) return;
-      if (await storage.reopenUnstored!(current)) log.warn({ uploadId: id }, 'reopened a complete upload never stored');
+      if (imageId != null && (await ingest.recorded(imageId))) return;
+      const found = await storage.recoverUnstored(current);
+      if (found === 'reopened') log.warn({ uploadId: id }, 'reopened a complete upload never stored');
+      if (found !== 'whole') return;
+      log.warn({ uploadId: id }, 'recording a complete upload never recorded');
+      try {
+        await store(req, current);
+        // As after a last PATCH, the upload goes once its answer is written (the HEAD still reads it).
+        nodeRequest(req).res?.once('finish', () => void discard(id));
+      } catch (error) {
+        // Unavailable storage: all stays as it is for the client's next HEAD.
+        if (!(error instanceof StorageFailure)) await dropRefused(current, error);
+        throw failure(req, error);
+      }
     });
   }
 
@@ -183,7 +220,7 @@ export function createTusUploadServer({ ingest, storage, locker, path: endpoint,
       const upload = await datastore.getUpload(id);
       if (upload.metadata?.[OWNER_KEY] !== callerOf(req).accountId) throw new TusFailure(ERRORS.FILE_NOT_FOUND);
       if (req.method === 'HEAD') {
-        await reopenUnstored(id);
+        await recoverUnstored(req, id);
         await nameStoredImage(req, id);
       }
     },
@@ -204,14 +241,12 @@ export function createTusUploadServer({ ingest, storage, locker, path: endpoint,
       finishing.add(upload.id);
       try {
         // tus let go of the upload's lock after the last byte; it is held again while storing, so that no HEAD on
-        // another process takes the upload for one whose server died before storing it (reopenUnstored).
+        // another process takes the upload for one whose server died before storing it (recoverUnstored).
         const result = await underLock(upload.id, async () => {
           const current = await datastore.getUpload(upload.id);
           // A HEAD elsewhere got in first and made it one byte short: the client sends that byte again.
           if (current.offset !== current.size) throw new TusFailure({ status_code: 423, body: BUSY_BODY });
-          const request = parseUploadRequest(upload.metadata);
-          const prepared = await ingest.prepare(callerOf(req), request, undefined, storage.imageIdOf(upload));
-          return storage.receive(ingest, prepared, upload);
+          return store(req, upload);
         });
         // The file goes once tus has written the response (POST_FINISH), as the creation handler still reads it.
         return { status_code: 200, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify(result) };
@@ -219,7 +254,7 @@ export function createTusUploadServer({ ingest, storage, locker, path: endpoint,
         finishing.delete(upload.id);
         // Busy (423): the upload stays as it is, and the client retries.
         if (isBusy(error)) throw failure(req, error);
-        if (!(error instanceof StorageFailure && (await keepResumable(upload)))) await discard(upload.id);
+        await dropRefused(upload, error);
         throw failure(req, error);
       }
     },

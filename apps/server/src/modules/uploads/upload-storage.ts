@@ -24,11 +24,12 @@ export interface UploadStorage {
    */
   keepResumable(upload: Upload): Promise<boolean>;
   /**
-   * A complete upload that no process is storing (its server was killed between the last byte and recording the
-   * image): made one byte short again, as keepResumable does, when its bytes were never stored; says whether it was.
-   * None where the last byte already stored the bytes at the image's key (S3).
+   * A complete upload that no process is storing and whose image was never recorded (its server was killed between
+   * the last byte and recording): `reopened` when it was made one byte short again, as keepResumable does, so that
+   * the client sends that byte again and storing runs; `whole` when its bytes lie stored at the image's key and only
+   * recording is left; null when there is nothing of it to recover.
    */
-  reopenUnstored?(upload: Upload): Promise<boolean>;
+  recoverUnstored(upload: Upload): Promise<'reopened' | 'whole' | null>;
   /** Deletes the uploads older than the expiration, complete ones not `finishing` included; returns how many. */
   sweep(server: Server, finishing: ReadonlySet<string>): Promise<number>;
 }
@@ -54,11 +55,11 @@ export function folderUploadStorage(directory: string): UploadStorage {
       return true;
     },
     // Storing moves the whole file into the blob store: one still here, whole, was never stored.
-    async reopenUnstored(upload) {
+    async recoverUnstored(upload) {
       const staged = await fs.stat(fileOf(upload)).catch(() => null);
-      if (upload.size == null || upload.size === 0 || staged?.size !== upload.size) return false;
+      if (upload.size == null || upload.size === 0 || staged?.size !== upload.size) return null;
       await fs.truncate(fileOf(upload), upload.size - 1);
-      return true;
+      return 'reopened';
     },
     async sweep(server, finishing) {
       let removed = await server.cleanUpExpiredUploads();
