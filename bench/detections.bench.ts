@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { DEMO_GROUPS } from '../apps/server/src/db/seed/demo-groups.ts';
 import { DetectionImportSchema, type DetectionImport } from '@pathology/contract';
-import { slidePath } from '../apps/server/test/testdata.ts';
 import { startAppServer } from '../e2e/support/app-server.ts';
 import { answerAiTerms, launchBrowser } from '../e2e/support/browser.ts';
 import { deleteCasesAsSuper } from '../e2e/support/case-cleanup.ts';
@@ -17,6 +14,7 @@ import { accessToken, signIn } from '../e2e/support/sign-in.ts';
 import { createCase, uploadImage, waitUntilAvailable } from '../e2e/support/slides.ts';
 import { panAndZoomFrames } from './drawings.bench.ts';
 import { summarize, type Summary } from './support/stats.ts';
+import { enlargedSlide } from './support/enlarged-slide.ts';
 import { tissueMask, tissueNuclei } from './support/tissue-nuclei.ts';
 import { formatTable } from './support/table.ts';
 
@@ -28,22 +26,6 @@ const FRAME_GOAL_MS = 2 * (1000 / 60) + 0.5;
 const QUERY_RUNS = 30;
 /** Viewport queries at full resolution, a middle view and the whole slide on screen. */
 const QUERY_SCALES = [1, 1 / 8, 1 / 64];
-
-const run$ = promisify(execFile);
-
-/** CMU-1-Small-Region replicated K×K into a tiled pyramidal TIFF, as the convert benchmark enlarges it. */
-async function enlargedSlide(dir: string, replicate: number): Promise<string> {
-  const out = path.join(dir, `CMU-1-Small-Region-${replicate}x${replicate}.tif`);
-  const target = `${out}[tile,tile-width=256,tile-height=256,pyramid,compression=jpeg,Q=85,bigtiff]`;
-  await run$('vips', [
-    'replicate',
-    `${slidePath('CMU-1-Small-Region.svs')}[rgb]`,
-    target,
-    String(replicate),
-    String(replicate),
-  ]);
-  return out;
-}
 
 /** Time until no detection tile has been pending for 300 ms, from `start`. */
 async function tilesSettled(page: Page, pending: Set<string>, start: number): Promise<number> {

@@ -16,6 +16,12 @@ export interface StateSample {
   rssMiB: number | null;
   /** What the servers' in-memory caches hold (bounded by TILE_CACHE_MB): RSS they fill up to their bound is no leak. */
   cacheMiB: number | null;
+  /**
+   * Where the rest of RSS lies: the main threads' JavaScript heaps, and memory held outside them for JavaScript
+   * (Buffers, the caches' tiles among them). Worker threads and native libraries are RSS less these.
+   */
+  heapMiB: number | null;
+  externalMiB: number | null;
   /** 99th percentile and maximum of the event loop's delay since the previous sample. */
   loopP99Ms: number | null;
   loopMaxMs: number | null;
@@ -59,6 +65,8 @@ function labelledSum(text: string, name: string, label: string): number | null {
     : lines.reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 }
 
+const mebibytes = (bytes: number | null) => (bytes == null ? null : bytes / 1024 / 1024);
+
 /** The state of the processes running now: RSS and pool connections added up, event-loop delays at their worst. */
 async function sample(target: SoakTarget, life: number): Promise<StateSample> {
   const texts = await Promise.all(
@@ -79,8 +87,10 @@ async function sample(target: SoakTarget, life: number): Promise<StateSample> {
   return {
     at: Date.now(),
     life,
-    rssMiB: rss == null ? null : rss / 1024 / 1024,
-    cacheMiB: cache == null ? null : cache / 1024 / 1024,
+    rssMiB: mebibytes(rss),
+    cacheMiB: mebibytes(cache),
+    heapMiB: mebibytes(sum(each((text) => metric(text, 'nodejs_heap_size_total_bytes')))),
+    externalMiB: mebibytes(sum(each((text) => metric(text, 'nodejs_external_memory_bytes')))),
     loopP99Ms: seconds('nodejs_eventloop_lag_p99_seconds'),
     loopMaxMs: seconds('nodejs_eventloop_lag_max_seconds'),
     postgresConnections: connections,

@@ -64,7 +64,8 @@ export function intervalLine(
   return (
     `${fixed((to - startedAt) / 1000).padStart(4)} s: ${answers.length} requests, ${errors} failed (5xx or none), ` +
     `tile p99 ${fixed(percentile(tiles, 99))} ms, loop p99 ${fixed(loop)} ms, RSS ${fixed(last?.rssMiB ?? null)} MiB ` +
-    `(tile caches ${fixed(last?.cacheMiB ?? null)}), ` +
+    `(tile caches ${fixed(last?.cacheMiB ?? null)}, JS heap ${fixed(last?.heapMiB ?? null)}, ` +
+    `external ${fixed(last?.externalMiB ?? null)}), ` +
     `PostgreSQL connections ${fixed(last?.postgresConnections ?? null)} (pool ${fixed(last?.poolConnections ?? null)}), ` +
     `load ${os.loadavg()[0]!.toFixed(2)}${stuck}`
   );

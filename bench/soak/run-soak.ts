@@ -17,9 +17,9 @@ export async function runSoak(
   print: (line: string) => void = console.log,
 ): Promise<SoakResult> {
   const recorder = new Recorder();
-  print('Preparing: a group, accounts, cases and two converted slides…');
+  print('Preparing: a group, accounts, cases and two converted slides (the target enlarged for the imports)…');
   const preparing = performance.now();
-  const world = await buildWorld(target, options.viewers, recorder);
+  const world = await buildWorld(target, options.viewers, recorder, options.imports > 0 ? options.detections : 0);
   const importFile = options.imports > 0 ? await writeImportFile(world.target, options.detections) : null;
   print(`Prepared in ${((performance.now() - preparing) / 1000).toFixed(1)} s.`);
   // The preparation's requests are no part of the figures.

@@ -88,7 +88,7 @@ async function viewSlide(client: Client, slide: Slide, world: World, random: () 
   }
 }
 
-/** One view's tiles at once (a browser asks for them in parallel), and its detections when the slide has them. */
+/** One view's tiles at once (a browser asks for them in parallel), and its detection tiles when the slide has them. */
 async function tileBurst(client: Client, slide: Slide, info: TileInfo, random: () => number, withDetections: boolean) {
   const tile = info.tiles[0]!.width;
   const scale = pick(random, info.tiles[0]!.scaleFactors);
@@ -111,12 +111,19 @@ async function tileBurst(client: Client, slide: Slide, info: TileInfo, random: (
     // Detection tiles count levels up from 1 px: the full resolution is the level whose side covers the image.
     const fullLevel = Math.ceil(Math.log2(Math.max(info.width, info.height)));
     const level = fullLevel - Math.log2(scale);
+    // The web app's overlay asks for every detection tile the view covers, as it does for the slide's own tiles.
     const detectionSide = DETECTION_TILE_SIZE * scale;
-    const column = Math.floor((left * side) / detectionSide);
-    const row = Math.floor((top * side) / detectionSide);
-    requests.push(
-      client.call('detection tile', 'GET', `${layerPath}/detections/tiles/${level}/${column}/${row}`, { binary: true }),
-    );
+    const covered = (from: number, count: number, extent: number) => {
+      const end = Math.min(extent, (from + count) * side);
+      const first = Math.floor((from * side) / detectionSide);
+      return Array.from({ length: Math.ceil(end / detectionSide) - first }, (_, at) => first + at);
+    };
+    for (const column of covered(left, BURST_COLUMNS, info.width)) {
+      for (const row of covered(top, BURST_ROWS, info.height)) {
+        const path = `${layerPath}/detections/tiles/${level}/${column}/${row}`;
+        requests.push(client.call('detection tile', 'GET', path, { binary: true }));
+      }
+    }
     const query = new URLSearchParams({
       x: String(left * side),
       y: String(top * side),

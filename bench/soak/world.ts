@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Image, ImageLayerResource } from '@pathology/contract';
 import { createDatabase } from '../../apps/server/src/db/client.ts';
 import { factories } from '../../apps/server/test/factories.ts';
 import { slidePath } from '../../apps/server/test/testdata.ts';
+import { enlargedSlide } from '../support/enlarged-slide.ts';
 import { Client, TokenSource } from './client.ts';
 import type { Recorder } from './stats.ts';
 import type { SoakTarget } from './target.ts';
@@ -34,6 +37,12 @@ const CASES = 120;
 const VIEWER_ACCOUNTS = 10;
 const CONVERSION_TIMEOUT_MS = 300_000;
 export const SETUP_SLIDE = slidePath('CMU-1-Small-Region.svs');
+/**
+ * Nuclei per copy of the setup slide's 6.6 megapixels where the target slide is enlarged for the imports: the
+ * detections bench's density (1,000,000 over the slide replicated 8 × 8), about one nucleus per 420 pixels. Laid on
+ * the setup slide alone, 200,000 would be one per 33 pixels, a full-resolution tile painting ~8,000 outlines.
+ */
+const NUCLEI_PER_COPY = 15_625;
 
 /** The image's first layer once it is available; throws when its conversion fails. */
 export async function whenConverted(client: Client, imageId: string, until: number): Promise<Slide | null> {
@@ -51,8 +60,16 @@ export async function whenConverted(client: Client, imageId: string, until: numb
   return null;
 }
 
-/** Group, accounts and cases straight in the database; two slides uploaded through the API and converted. */
-export async function buildWorld(server: SoakTarget, viewerCount: number, recorder: Recorder): Promise<World> {
+/**
+ * Group, accounts and cases straight in the database; two slides uploaded through the API and converted, the target
+ * enlarged to hold `detections` nuclei at a tissue's density.
+ */
+export async function buildWorld(
+  server: SoakTarget,
+  viewerCount: number,
+  recorder: Recorder,
+  detections: number,
+): Promise<World> {
   const database = createDatabase(server.databaseUrl, { max: 2 });
   const prefix = `SOAK-${Date.now().toString(36).toUpperCase()}`;
   let emails: string[];
@@ -80,20 +97,29 @@ export async function buildWorld(server: SoakTarget, viewerCount: number, record
   const [writerEmail, ...viewerEmails] = emails;
   const writer = client(writerEmail!);
   const viewerClients = viewerEmails.map(client);
-  const body = await fs.readFile(SETUP_SLIDE);
-  const slides = await Promise.all(
-    caseIds.slice(0, 2).map(async (caseId) => {
-      const query = new URLSearchParams({ caseId, filename: 'setup.svs' }).toString();
-      const answer = await writer.call('API write', 'POST', `/api/v1/images?${query}`, {
-        body,
-        type: 'application/octet-stream',
-      });
-      if (answer.status !== 201) throw new Error(`the setup slide was refused: ${answer.status} ${answer.text}`);
-      const slide = await whenConverted(writer, answer.json<Image>().id, Date.now() + CONVERSION_TIMEOUT_MS);
-      if (slide == null) throw new Error('the setup slide did not convert');
-      return slide;
-    }),
-  );
+  const replicate = Math.ceil(Math.sqrt(detections / NUCLEI_PER_COPY));
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'pathology-soak-slide-'));
+  let slides: Slide[];
+  try {
+    // The target, which receives the imports, holds them at a tissue's density; the other is the setup slide.
+    const files = [replicate > 1 ? await enlargedSlide(scratch, replicate) : SETUP_SLIDE, SETUP_SLIDE];
+    slides = await Promise.all(
+      caseIds.slice(0, 2).map(async (caseId, at) => {
+        const filename = `setup${path.extname(files[at]!)}`;
+        const query = new URLSearchParams({ caseId, filename }).toString();
+        const answer = await writer.call('API write', 'POST', `/api/v1/images?${query}`, {
+          body: await fs.readFile(files[at]!),
+          type: 'application/octet-stream',
+        });
+        if (answer.status !== 201) throw new Error(`the setup slide was refused: ${answer.status} ${answer.text}`);
+        const slide = await whenConverted(writer, answer.json<Image>().id, Date.now() + CONVERSION_TIMEOUT_MS);
+        if (slide == null) throw new Error('the setup slide did not convert');
+        return slide;
+      }),
+    );
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true });
+  }
   return {
     viewers: Array.from({ length: viewerCount }, (_, i) => viewerClients[i % viewerClients.length]!),
     writer,
