@@ -61,11 +61,11 @@ export class ThreadPool<Task, Result> {
   }
 
   /**
-   * Starts a thread ahead of the first task when none is up, so that task does not wait for the worker file's imports
-   * (the outline painter's canvas library takes about 0.2 s to load, more on busy cores).
+   * Starts threads up to the pool's size ahead of the first tasks, so that they do not wait for the worker file's
+   * imports (the outline painter's canvas library takes about 0.2 s to load, more on busy cores).
    */
   warm(): void {
-    if (this.idle.length === 0 && this.running === 0) this.rest(this.started());
+    while (this.idle.length + this.running < this.size) this.rest(this.started());
   }
 
   /** Stops every thread; tasks still waiting are refused. */

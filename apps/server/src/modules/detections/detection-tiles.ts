@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { DetectionTileQuery } from '@pathology/contract';
 import type { SharpOptions } from 'sharp';
 import { sharp } from '../../imaging/sharp-setup.ts';
@@ -42,19 +43,24 @@ const OUTLINE_BUDGET_MS = 5_000;
 const MAX_OUTLINE_BYTES = 16 * 1024 * 1024;
 /** A painter idle this long is stopped (a viewer reading the layer's detections starts one again). */
 const IDLE_MS = 5 * 60_000;
+/**
+ * Painters at once, up to one per core: a view asks for its 6 or so tiles together, each ~30 ms of painting where
+ * it is dense, and one painter made the last of them wait for all the others. The event loop waits on them only.
+ */
+const PAINTERS = Math.min(2, availableParallelism());
 
 let painters: ThreadPool<OutlinePaint, Uint8Array> | undefined;
 const outlinePainters = () =>
   (painters ??= new ThreadPool(
     { from: import.meta.url, name: 'outline-paint.worker' },
     OUTLINE_BUDGET_MS,
-    undefined,
+    PAINTERS,
     IDLE_MS,
   ));
 
 /**
- * Starts an outline painter ahead of the first tile: a viewer reads a layer's detections at a glance just before it
- * asks for their tiles, and the first tile would otherwise wait for the thread to load its canvas library.
+ * Starts the outline painters ahead of the first tiles that need them: a viewer reads a layer's detections at a
+ * glance just before it asks for their tiles, and a tile would otherwise wait for a thread to load its canvas library.
  */
 export const warmOutlinePainters = (): void => outlinePainters().warm();
 
@@ -105,6 +111,10 @@ async function outlineTile(
 ): Promise<Buffer | undefined> {
   const rows = await repository.outlinesIn(layer.id, tile.region, hidden, MAX_OUTLINE_BYTES);
   if (rows === undefined) return undefined;
+  const { region, scale, pixelWidth, pixelHeight } = tile;
+  const raw = { width: pixelWidth, height: pixelHeight, channels: 4, premultiplied: true } as const;
+  // Nothing to paint (no tissue there, or the layer has no detections yet): no painter is waited for.
+  if (rows.length === 0) return png(new Uint8Array(pixelWidth * pixelHeight * 4), raw);
   const classes = new Map<number, string[]>();
   for (const row of rows) {
     const geometries = classes.get(row.classIndex);
@@ -112,7 +122,6 @@ async function outlineTile(
     else geometries.push(row.geometry);
   }
   const { texts, ends } = await encodedTexts([...classes.values()]);
-  const { region, scale, pixelWidth, pixelHeight } = tile;
   const paint: OutlinePaint = {
     pixelWidth,
     pixelHeight,
@@ -126,7 +135,7 @@ async function outlineTile(
   };
   try {
     const pixels = await outlinePainters().run(paint, [texts.buffer as ArrayBuffer]);
-    return await png(pixels, { width: pixelWidth, height: pixelHeight, channels: 4, premultiplied: true });
+    return await png(pixels, raw);
   } catch (error) {
     if (error instanceof OverBudget) return undefined;
     throw error;

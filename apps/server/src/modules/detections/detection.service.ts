@@ -188,6 +188,8 @@ export function createDetectionService({
       const layer = await layerOf(caller, imageId, layerId);
       // The layer's imports name its objects and their class colours; the query names the style.
       const version = await detections.tileVersion(layerId);
+      // The layer's first objects may have come since its summary was read (an import finished while it was open).
+      if (version !== '') warmOutlinePainters();
       const key = `${layerId}/${version}/${at.level}/${at.column}/${at.row}?${query.hide}&${query.fill}&${query.line}`;
       return tiles.get(key, async () => {
         const tile = await renderDetectionTile(detections, { ...layer, colors: await colorsOf(layerId) }, at, query);
