@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { importDetections, writeImportFile } from './imports.ts';
+import { importDetections, prepareEarlierDetections, writeImportFile } from './imports.ts';
 import { startMonitor } from './monitor.ts';
 import type { SoakOptions } from './options.ts';
 import { intervalLine, type SoakResult } from './report.ts';
@@ -17,9 +17,12 @@ export async function runSoak(
   print: (line: string) => void = console.log,
 ): Promise<SoakResult> {
   const recorder = new Recorder();
-  print('Preparing: a group, accounts, cases and two converted slides (the target enlarged for the imports)…');
+  print(
+    'Preparing: a group, accounts, cases, two converted slides (the target enlarged for the imports, with 5,000 detections)…',
+  );
   const preparing = performance.now();
   const world = await buildWorld(target, options.viewers, recorder, options.imports > 0 ? options.detections : 0);
+  if (options.imports > 0) await prepareEarlierDetections(world.writer, world.target);
   const importFile = options.imports > 0 ? await writeImportFile(world.target, options.detections) : null;
   print(`Prepared in ${((performance.now() - preparing) / 1000).toFixed(1)} s.`);
   // The preparation's requests are no part of the figures.

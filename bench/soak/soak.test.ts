@@ -64,4 +64,4 @@ it('loses no write and answers no 5xx outside the downtime through a kill -9 in 
     uploadsNotConverted: 0,
     importsNotCompleted: 0,
   });
-}, 150_000);
+}, 180_000);
