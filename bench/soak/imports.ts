@@ -104,9 +104,9 @@ const EARLIER_IMPORT_MS = 300_000;
  */
 export async function prepareEarlierDetections(client: Client, slide: Slide): Promise<void> {
   const written = await writeImportFile(slide, EARLIER_DETECTIONS);
-  const file = written.file;
   try {
-    const record = await importDetections(client, slide, file, EARLIER_DETECTIONS, Date.now() + EARLIER_IMPORT_MS);
+    const until = Date.now() + EARLIER_IMPORT_MS;
+    const record = await importDetections(client, slide, written.file, EARLIER_DETECTIONS, until);
     if (!record.completed) throw new Error(`the earlier detections were not imported: ${record.error}`);
   } finally {
     await written.remove();

@@ -6,7 +6,7 @@ const slowStart = { from: busy.from, name: 'slow-start.worker' };
 
 describe('a thread pool', () => {
   it('works off the event loop, stops a task past its budget, and goes on with a fresh thread', async () => {
-    const pool = new ThreadPool<number, number>(busy, 3_000, 1);
+    const pool = new ThreadPool<number, number>(busy, 3_000, { size: 1 });
     try {
       expect(await pool.run(10)).toBe(10);
       // The event loop keeps answering while a thread is busy for seconds.
@@ -35,8 +35,8 @@ describe('a thread pool', () => {
       expect(await pool.run(0)).toBe(0);
       return performance.now() - started;
     };
-    const cold = new ThreadPool<number, number>(slowStart, 10_000, 1);
-    const warmed = new ThreadPool<number, number>(slowStart, 10_000, 2);
+    const cold = new ThreadPool<number, number>(slowStart, 10_000, { size: 1 });
+    const warmed = new ThreadPool<number, number>(slowStart, 10_000, { size: 2 });
     try {
       warmed.warm();
       warmed.warm();
@@ -52,7 +52,7 @@ describe('a thread pool', () => {
   });
 
   it('stops a thread idle past its time, so a later task starts a fresh one', async () => {
-    const pool = new ThreadPool<number, number>(slowStart, 10_000, 1, 500);
+    const pool = new ThreadPool<number, number>(slowStart, 10_000, { size: 1, idleMs: 500 });
     const task = async () => {
       const started = performance.now();
       expect(await pool.run(0)).toBe(0);

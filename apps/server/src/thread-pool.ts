@@ -39,19 +39,26 @@ export class ThreadPool<Task, Result> {
   /** When each idle thread is stopped, if no task comes first. */
   private readonly retirements = new Map<Worker, NodeJS.Timeout>();
   private running = 0;
+  private readonly size: number;
+  private readonly idleMs: number;
 
   constructor(
     /** `import.meta.url` of the module beside the worker file, and the file's name without its extension. */
     private readonly worker: { from: string; name: string },
     private readonly budgetMs: number,
-    /** One core is left to the event loop. */
-    private readonly size = Math.max(1, Math.min(2, availableParallelism() - 1)),
-    /**
-     * A thread idle this long is stopped, and its heap goes back to the system: one big task (an import's parsing)
-     * grows a thread's heap by tens of MiB that it would keep for good. Infinity keeps idle threads.
-     */
-    private readonly idleMs = Number.POSITIVE_INFINITY,
-  ) {}
+    options: {
+      /** Threads at most; by default one core is left to the event loop. */
+      size?: number;
+      /**
+       * A thread idle this long is stopped, and its heap goes back to the system: one big task (an import's parsing)
+       * grows a thread's heap by tens of MiB that it would keep for good. By default idle threads are kept.
+       */
+      idleMs?: number;
+    } = {},
+  ) {
+    this.size = options.size ?? Math.max(1, Math.min(2, availableParallelism() - 1));
+    this.idleMs = options.idleMs ?? Number.POSITIVE_INFINITY;
+  }
 
   run(task: Task, transfer: readonly TransferListItem[] = []): Promise<Result> {
     return new Promise((resolve, reject) => {

@@ -96,12 +96,9 @@ const PARSE_BUDGET_MS = 60_000;
 const IDLE_MS = 30_000;
 let readers: ThreadPool<FeatureTexts, FeatureOutcome[]> | undefined;
 const featureReaders = () =>
-  (readers ??= new ThreadPool(
-    { from: import.meta.url, name: 'feature-parse.worker' },
-    PARSE_BUDGET_MS,
-    undefined,
-    IDLE_MS,
-  ));
+  (readers ??= new ThreadPool({ from: import.meta.url, name: 'feature-parse.worker' }, PARSE_BUDGET_MS, {
+    idleMs: IDLE_MS,
+  }));
 
 /**
  * The detections of a GeoJSON FeatureCollection's features as they are read from the stream (featureTexts), each

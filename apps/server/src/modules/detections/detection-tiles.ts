@@ -51,12 +51,10 @@ const PAINTERS = Math.min(2, availableParallelism());
 
 let painters: ThreadPool<OutlinePaint, Uint8Array> | undefined;
 const outlinePainters = () =>
-  (painters ??= new ThreadPool(
-    { from: import.meta.url, name: 'outline-paint.worker' },
-    OUTLINE_BUDGET_MS,
-    PAINTERS,
-    IDLE_MS,
-  ));
+  (painters ??= new ThreadPool({ from: import.meta.url, name: 'outline-paint.worker' }, OUTLINE_BUDGET_MS, {
+    size: PAINTERS,
+    idleMs: IDLE_MS,
+  }));
 
 /**
  * Starts the outline painters ahead of the first tiles that need them: a viewer reads a layer's detections at a

@@ -18,12 +18,9 @@ const IDLE_MS = 60_000;
 
 let readers: ThreadPool<DrawingBodyTask, ReturnType<typeof readDrawingBody>> | undefined;
 const bodyReaders = () =>
-  (readers ??= new ThreadPool(
-    { from: import.meta.url, name: 'drawing-body.worker' },
-    READ_BUDGET_MS,
-    undefined,
-    IDLE_MS,
-  ));
+  (readers ??= new ThreadPool({ from: import.meta.url, name: 'drawing-body.worker' }, READ_BUDGET_MS, {
+    idleMs: IDLE_MS,
+  }));
 
 /** The bodies a worker thread read and checked against their route's schema. */
 const readOffLoop = new WeakSet<object>();

@@ -161,10 +161,9 @@ export function createTusUploadServer({ ingest, storage, locker, path: endpoint,
    * success with no image. Made one byte short, the client sends that byte again and storing runs once more;
    * already stored at the image's key, it is recorded here, and the HEAD names the image.
    */
-  async function recoverUnstored(req: TusRequest, id: string): Promise<void> {
-    if (finishing.has(id)) return;
-    const upload = await datastore.getUpload(id);
-    if (upload.size == null || upload.offset !== upload.size) return;
+  async function recoverUnstored(req: TusRequest, upload: Upload): Promise<void> {
+    const { id } = upload;
+    if (finishing.has(id) || upload.size == null || upload.offset !== upload.size) return;
     const imageId = storage.imageIdOf(upload);
     if (imageId != null && (await ingest.recorded(imageId))) return;
     await underLock(id, async () => {
@@ -220,7 +219,7 @@ export function createTusUploadServer({ ingest, storage, locker, path: endpoint,
       const upload = await datastore.getUpload(id);
       if (upload.metadata?.[OWNER_KEY] !== callerOf(req).accountId) throw new TusFailure(ERRORS.FILE_NOT_FOUND);
       if (req.method === 'HEAD') {
-        await recoverUnstored(req, id);
+        await recoverUnstored(req, upload);
         await nameStoredImage(req, id);
       }
     },
