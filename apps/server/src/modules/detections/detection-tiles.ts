@@ -6,9 +6,9 @@ import { OverBudget, ThreadPool } from '../../thread-pool.ts';
 import {
   cellSizeFor,
   densityPixels,
+  drawsOutlines,
   MAX_VIEW_OBJECTS,
   OBJECT_SCALE,
-  OUTLINE_SCALE,
   tileRegion,
   type Region,
 } from './detection-grid.ts';
@@ -150,7 +150,7 @@ async function markTile(
   query: DetectionTileQuery,
 ): Promise<Buffer> {
   const boxes = await repository.boxesIn(layerId, tile.region, hidden);
-  const pixels = markPixels(boxes, tile, colors, Math.max(query.fill, query.line));
+  const pixels = markPixels(boxes, tile, colors, query);
   return png(pixels, { width: tile.pixelWidth, height: tile.pixelHeight, channels: 4 });
 }
 
@@ -181,7 +181,8 @@ async function densityTile(
 
 /**
  * One PNG tile of a layer's detections, in OpenSeadragon's level numbering with 512-pixel tiles: the objects'
- * outlines close up, each object as a small ellipse in middle views, a density picture of the grid counts further out
+ * outlines close up, each object as a small edged ellipse in middle views and where objects below full resolution
+ * are too many to be more than specks (drawsOutlines), a density picture of the grid counts further out
  * or wherever a tile would hold too many objects (told by the grid counts, without touching the objects).
  * Undefined for a tile outside the image.
  */
@@ -195,9 +196,11 @@ export async function renderDetectionTile(
   if (tile === undefined) return undefined;
   const hidden = query.hide === '' ? [] : query.hide.split(',').map(Number);
   const colors = new Map([...layer.colors].filter(([index]) => !hidden.includes(index)));
-  if (tile.scale >= OBJECT_SCALE && (await repository.estimateIn(layer.id, tile.region)) <= MAX_VIEW_OBJECTS) {
-    const outlines =
-      tile.scale >= OUTLINE_SCALE ? await outlineTile(repository, layer, tile, hidden, query) : undefined;
+  const estimate = tile.scale >= OBJECT_SCALE ? await repository.estimateIn(layer.id, tile.region) : Infinity;
+  if (estimate <= MAX_VIEW_OBJECTS) {
+    const outlines = drawsOutlines(tile.scale, estimate)
+      ? await outlineTile(repository, layer, tile, hidden, query)
+      : undefined;
     return outlines ?? markTile(repository, layer.id, tile, hidden, colors, query);
   }
   return densityTile(repository, layer, tile, colors, query);
