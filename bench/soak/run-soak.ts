@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { importDetections, prepareEarlierDetections, writeImportFile } from './imports.ts';
 import { startMonitor } from './monitor.ts';
@@ -32,12 +33,19 @@ export async function runSoak(
   const finishBy = until + options.finishSeconds * 1000;
   let life = 0;
   let lastPrinted = startedAt;
+  // This process's own delay is inside every answer time it records: printed, so a slow client is not taken for a slow server.
+  const clientLag = monitorEventLoopDelay({ resolution: 10 });
+  clientLag.enable();
   const monitor = startMonitor(
     target,
     () => life,
     () => {
       if (Date.now() - lastPrinted < options.printEverySeconds * 1000 - 1) return;
-      print(intervalLine(recorder, monitor.samples, lastPrinted, Date.now(), startedAt));
+      print(
+        `${intervalLine(recorder, monitor.samples, lastPrinted, Date.now(), startedAt)}, ` +
+          `client loop p99 ${(clientLag.percentile(99) / 1e6).toFixed(0)} ms max ${(clientLag.max / 1e6).toFixed(0)}`,
+      );
+      clientLag.reset();
       lastPrinted = Date.now();
     },
   );
@@ -67,6 +75,7 @@ export async function runSoak(
     target.disrupt(options, { startedAt, recorder, print, nextLife: () => (life += 1) }),
     ...world.viewers.map((client, i) => runViewer(client, world, i + 1, until)),
   ]);
+  clientLag.disable();
   print(`The load stopped; finished at ${((Date.now() - startedAt) / 1000).toFixed(0)} s.`);
   const importRecords = await Promise.all(imports);
   await importFile?.remove();
