@@ -97,6 +97,27 @@ describe('the lean tile path', () => {
     }
   });
 
+  it('answers a tile it answered before from what it kept of that answer, with the same bytes and headers', async () => {
+    const url = tileUrl.replace('/0,0,', '/0,1024,');
+    // The route's answer, the lane's from the tile cache (kept then), and the lane's from what it kept.
+    const answers = [await fetchAs('viewer', url), await fetchAs('viewer', url)];
+    const before = await laneAnswers();
+    const kept = await fetchAs('viewer', url);
+    expect(await laneAnswers()).toBe(before + 1);
+    const body = Buffer.from(await kept.arrayBuffer());
+    for (const answer of answers) {
+      expect(Buffer.from(await answer.arrayBuffer()).equals(body)).toBe(true);
+      for (const name of SAME_HEADERS) {
+        expect({ name, value: kept.headers.get(name) }).toEqual({ name, value: answer.headers.get(name) });
+      }
+    }
+    const revalidated = await fetchAs('viewer', url, { 'if-none-match': kept.headers.get('etag')! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('etag')).toBe(kept.headers.get('etag'));
+    // What was kept answers nobody the access check refuses.
+    expect((await fetchAs('other-tenant', url)).status).toBe(404);
+  });
+
   it('answers a revalidation with 304 and the caching headers', async () => {
     const etag = (await fetchAs('viewer')).headers.get('etag')!;
     const before = await laneAnswers();

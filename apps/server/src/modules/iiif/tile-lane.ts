@@ -40,10 +40,36 @@ const TILE_PATH = /^\/iiif\/2\/([0-9a-f-]{36})\/([\w.,:!]+)\/([\w.,:!]+)\/(!?\d+
  * written, goes to Fastify, which answers with its own rules (404 for another tenant, 400 for bad parameters).
  * The answer carries the same security, CORS and caching headers as the route's.
  */
+/** A tile URL's answer as the lane worked it out: the next request for it skips parsing and header building. */
+interface KnownAnswer {
+  layerId: string;
+  pyramidKey: string;
+  etag: string;
+  /** The tile cache's entry that is the body, and its length as the headers give it. */
+  cacheKey: string;
+  length: number;
+  headers: string[];
+  notModified: string[];
+}
+
+/** URLs whose answers are remembered at most (a few hundred bytes each); the map starts afresh beyond. */
+const MAX_KNOWN = 4_096;
+
+/** A request header's first value, read from the raw pairs: building `request.headers` costs more than the tile. */
+function rawHeader(request: IncomingMessage, name: string): string | undefined {
+  const raw = request.rawHeaders;
+  for (let at = 0; at < raw.length; at += 2) {
+    const key = raw[at]!;
+    if (key.length === name.length && key.toLowerCase() === name) return raw[at + 1];
+  }
+  return undefined;
+}
+
 export function createTileLane() {
   let deps: TileLaneDeps | undefined;
   /** The headers every answer of the lane shares (security, CORS, IIIF profile), taken once when it opens. */
   let shared: string[] = [];
+  const known = new Map<string, KnownAnswer>();
 
   function write(
     lane: TileLaneDeps,
@@ -53,10 +79,44 @@ export function createTileLane() {
     image: RenderedImage | null,
   ): void {
     const status = image == null ? 304 : 200;
-    const length = image == null ? [] : ['Content-Type', image.contentType, 'Content-Length', String(image.body.length)];
+    const length =
+      image == null ? [] : ['Content-Type', image.contentType, 'Content-Length', String(image.body.length)];
     response.writeHead(status, [...shared, ...validators, ...length]);
     response.end(image?.body);
     lane.answered(status, (performance.now() - started) / 1000);
+  }
+
+  /** Answers a URL answered before from what was kept of it, or returns false when its tile left the cache. */
+  function answerKnown(lane: TileLaneDeps, request: IncomingMessage, response: ServerResponse, answer: KnownAnswer) {
+    const started = performance.now();
+    if (rawHeader(request, 'if-none-match') === answer.etag) {
+      response.writeHead(304, answer.notModified).end();
+      lane.answered(304, (performance.now() - started) / 1000);
+      return true;
+    }
+    const body = lane.sources.tiles.peek(answer.cacheKey);
+    if (body == null || body.length !== answer.length) return false;
+    response.writeHead(200, answer.headers).end(body);
+    lane.answered(200, (performance.now() - started) / 1000);
+    return true;
+  }
+
+  function remember(
+    url: string,
+    answer: Omit<KnownAnswer, 'cacheKey' | 'length' | 'headers' | 'notModified'>,
+    validators: string[],
+    image: RenderedImage,
+  ) {
+    if (image.cacheKey == null) return;
+    if (known.size >= MAX_KNOWN) known.clear();
+    const length = image.body.length;
+    known.set(url, {
+      ...answer,
+      cacheKey: image.cacheKey,
+      length,
+      headers: [...shared, ...validators, 'Content-Type', image.contentType, 'Content-Length', String(length)],
+      notModified: [...shared, ...validators],
+    });
   }
 
   return {
@@ -72,25 +132,33 @@ export function createTileLane() {
     take(request: IncomingMessage, response: ServerResponse, fallback: RequestHandler): boolean {
       const lane = deps;
       if (lane == null || request.method !== 'GET' || lane.draining()) return false;
-      const match = TILE_PATH.exec(request.url ?? '');
-      if (match == null) return false;
-      const token = bearerToken(request.headers.authorization);
+      const url = request.url ?? '';
+      const answer = known.get(url);
+      let match = answer == null ? TILE_PATH.exec(url) : null;
+      if (answer == null && match == null) return false;
+      const token = bearerToken(rawHeader(request, 'authorization'));
       const caller = token == null ? undefined : lane.callers.peek(token);
       if (caller == null) return false;
-      const [, layerId, region, size, rotation, qualityFormat] = match as unknown as string[];
-      const target = lane.layers.peek(caller, layerId!);
+      const layerId = answer?.layerId ?? match![1]!;
+      // The same rights as every request: the caller's cached "may see" of this layer, asked each time.
+      const target = lane.layers.peek(caller, layerId);
       if (target == null || target.fromOriginal) return false;
+      if (answer?.pyramidKey === target.pyramidKey && answerKnown(lane, request, response, answer)) return true;
+      match ??= TILE_PATH.exec(url);
+      if (match == null) return false;
       const started = performance.now();
+      const [, , region, size, rotation, qualityFormat] = match as unknown as string[];
       const parts: TileParts = { region: region!, size: size!, rotation: rotation!, qualityFormat: qualityFormat! };
       const etag = tileEtag(target, parts);
       const validators = ['ETag', etag, 'Cache-Control', cacheControl(target)];
-      if (request.headers['if-none-match'] === etag) {
+      if (rawHeader(request, 'if-none-match') === etag) {
         write(lane, response, started, validators, null);
         return true;
       }
       const cached = cachedPyramidTile(target.pyramidKey, parts, lane.sources);
       if (cached != null) {
         write(lane, response, started, validators, cached);
+        remember(url, { layerId, pyramidKey: target.pyramidKey, etag }, validators, cached);
         return true;
       }
       renderPyramidTile(target.pyramidKey, parts, lane.sources)

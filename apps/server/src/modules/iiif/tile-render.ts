@@ -15,6 +15,8 @@ export interface RenderedImage {
   contentType: 'image/jpeg' | 'image/png';
   /** True when the stored tile went out as it was stored, without decoding. */
   passThrough: boolean;
+  /** The tile cache's key when the body is that entry itself, uncropped: the same request answers with it again. */
+  cacheKey?: string;
 }
 
 /**
@@ -89,9 +91,11 @@ function storedTile(pyramid: OpenPyramid, page: TiffPage, index: number, tiles: 
  */
 export function cachedStoredTile(pyramid: OpenPyramid, request: ImageRequest, tiles: TileCache): RenderedImage | null {
   const stored = storedTileFor(pyramid, request);
-  const tile = stored == null ? undefined : tiles.peek(tileKey(pyramid, stored.page, stored.index));
+  const key = stored == null ? undefined : tileKey(pyramid, stored.page, stored.index);
+  const tile = key == null ? undefined : tiles.peek(key);
   if (stored == null || tile == null) return null;
-  const body = stored.crop ? cropJpegRows(tile, request.height) : tile;
+  if (!stored.crop) return { body: tile, contentType: 'image/jpeg', passThrough: true, cacheKey: key };
+  const body = cropJpegRows(tile, request.height);
   return body == null ? null : { body, contentType: 'image/jpeg', passThrough: true };
 }
 
