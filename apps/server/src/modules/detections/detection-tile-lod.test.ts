@@ -68,6 +68,19 @@ describe('detection tiles below full resolution where objects are dense', () => 
     return { reads, alphas };
   }
 
+  it('reads the outlines of a region in one query, none past a size limit, and an empty list where there are none', async () => {
+    const repository = createDetectionRepository(database.db);
+    const region = { x: 0, y: 0, width: 512, height: 512 };
+    const rows = await repository.outlinesIn(layerId, region, [], 16 * 1024 * 1024);
+    expect(rows!.length).toBeGreaterThan(300);
+    expect(rows!.every((row) => row.geometry.includes('Polygon') && Number.isInteger(row.classIndex))).toBe(true);
+    expect(await repository.outlinesIn(layerId, region, [], 1_000)).toBeUndefined();
+    expect(await repository.outlinesIn(layerId, region, [0, 1, 2, 3], 1_000)).toEqual([]);
+    expect(await repository.outlinesIn(layerId, { x: 5_000, y: 5_000, width: 512, height: 512 }, [], 1_000)).toEqual(
+      [],
+    );
+  });
+
   it('paints outlines up to about a thousand objects a tile, and at full resolution always', () => {
     expect(drawsOutlines(1, 5 * MAX_OUTLINES_BELOW_FULL)).toBe(true);
     expect(drawsOutlines(OUTLINE_SCALE, MAX_OUTLINES_BELOW_FULL)).toBe(true);

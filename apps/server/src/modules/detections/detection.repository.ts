@@ -83,14 +83,17 @@ export function createDetectionRepository(db: Db) {
     },
 
     /**
-     * What a layer's detection tiles depend on, as text: its imports (ids, in a fixed order). An import or a deletion
-     * changes it, so a tile cached under it is never stale.
+     * What a layer's detection tiles depend on, as text: its imports (ids, in a fixed order), with its classes'
+     * colours, in one round trip (a tile asks it at every request). An import or a deletion changes the version, so a
+     * tile cached under it is never stale.
      */
-    async tileVersion(layerId: string): Promise<string> {
-      const { rows } = await db.execute<{ version: string }>(sql`
-        SELECT coalesce(string_agg(id::text, ',' ORDER BY id), '') AS version FROM detection_sets
-        WHERE image_layer_id = ${layerId}`);
-      return rows[0]!.version;
+    async tileBasis(layerId: string): Promise<{ version: string; colors: Map<number, string> }> {
+      const { rows } = await db.execute<{ version: string; colors: [number, string][] }>(sql`
+        SELECT (SELECT coalesce(string_agg(id::text, ',' ORDER BY id), '') FROM detection_sets
+                WHERE image_layer_id = ${layerId}) AS version,
+               (SELECT coalesce(json_agg(json_build_array(class_index, color)), '[]') FROM detection_classes
+                WHERE image_layer_id = ${layerId}) AS colors`);
+      return { version: rows[0]!.version, colors: new Map(rows[0]!.colors) };
     },
 
     /**
@@ -125,10 +128,10 @@ export function createDetectionRepository(db: Db) {
       return rows;
     },
 
-    /** The classes and outlines of the objects overlapping a region, but those of hidden classes: what a tile draws. */
     /**
-     * The outlines of the objects in a region, or undefined when their geometry takes more than `maxBytes` as stored:
-     * told from the stored sizes alone, before any of it is read.
+     * The classes and outlines of the objects overlapping a region, but those of hidden classes (what a tile draws), or
+     * undefined when their geometry takes more than `maxBytes` as stored: told from the stored sizes, before any of
+     * it is sent.
      */
     async outlinesIn(
       layerId: string,
@@ -136,16 +139,21 @@ export function createDetectionRepository(db: Db) {
       hidden: readonly number[] = [],
       maxBytes = Infinity,
     ): Promise<OutlineRow[] | undefined> {
-      if (Number.isFinite(maxBytes)) {
-        const sized = await db.execute<{ bytes: number }>(sql`
-          SELECT coalesce(sum(pg_column_size(geometry)), 0)::float8 AS bytes FROM detections
+      if (!Number.isFinite(maxBytes)) {
+        const { rows } = await db.execute<OutlineRow>(sql`
+          SELECT class_index AS "classIndex", geometry FROM detections
           WHERE ${overlapping(layerId, region, hidden)}`);
-        if (sized.rows[0]!.bytes > maxBytes) return undefined;
+        return rows;
       }
-      const { rows } = await db.execute<OutlineRow>(sql`
-        SELECT class_index AS "classIndex", geometry FROM detections
-        WHERE ${overlapping(layerId, region, hidden)}`);
-      return rows;
+      // One round trip: the objects' stored size comes first, and their rows only when it is within the limit (a
+      // single row of nulls otherwise, or when there are none).
+      const { rows } = await db.execute<{ classIndex: number | null; geometry: string | null; bytes: number }>(sql`
+        WITH hits AS MATERIALIZED (
+          SELECT class_index, geometry FROM detections WHERE ${overlapping(layerId, region, hidden)}
+        ), size AS (SELECT coalesce(sum(pg_column_size(geometry)), 0)::float8 AS bytes FROM hits)
+        SELECT h.class_index AS "classIndex", h.geometry, s.bytes FROM size s LEFT JOIN hits h ON s.bytes <= ${maxBytes}`);
+      if (rows[0]!.bytes > maxBytes) return undefined;
+      return rows[0]!.geometry === null ? [] : (rows as OutlineRow[]);
     },
 
     /** Counts per class and cell of `cellSize` over a region, summed across the layer's imports. */

@@ -85,10 +85,6 @@ export function createDetectionService({
     }
   }
 
-  async function colorsOf(layerId: string): Promise<Map<number, string>> {
-    return new Map((await detections.classes(layerId)).map((item) => [item.index, item.color]));
-  }
-
   return {
     async summary(caller: Caller, imageId: string, layerId: string): Promise<DetectionSummary> {
       const layer = await layerOf(caller, imageId, layerId);
@@ -187,12 +183,12 @@ export function createDetectionService({
     ): Promise<Buffer> {
       const layer = await layerOf(caller, imageId, layerId);
       // The layer's imports name its objects and their class colours; the query names the style.
-      const version = await detections.tileVersion(layerId);
+      const { version, colors } = await detections.tileBasis(layerId);
       // The layer's first objects may have come since its summary was read (an import finished while it was open).
       if (version !== '') warmOutlinePainters();
       const key = `${layerId}/${version}/${at.level}/${at.column}/${at.row}?${query.hide}&${query.fill}&${query.line}`;
       return tiles.get(key, async () => {
-        const tile = await renderDetectionTile(detections, { ...layer, colors: await colorsOf(layerId) }, at, query);
+        const tile = await renderDetectionTile(detections, { ...layer, colors }, at, query);
         if (tile === undefined) throw HttpError.notFound();
         return tile;
       });
