@@ -136,15 +136,9 @@ export function createDetectionRepository(db: Db) {
     async outlinesIn(
       layerId: string,
       region: Region,
-      hidden: readonly number[] = [],
-      maxBytes = Infinity,
+      hidden: readonly number[],
+      maxBytes: number,
     ): Promise<OutlineRow[] | undefined> {
-      if (!Number.isFinite(maxBytes)) {
-        const { rows } = await db.execute<OutlineRow>(sql`
-          SELECT class_index AS "classIndex", geometry FROM detections
-          WHERE ${overlapping(layerId, region, hidden)}`);
-        return rows;
-      }
       // One round trip: the objects' stored size comes first, and their rows only when it is within the limit (a
       // single row of nulls otherwise, or when there are none).
       const { rows } = await db.execute<{ classIndex: number | null; geometry: string | null; bytes: number }>(sql`

@@ -32,14 +32,6 @@ export interface TileLaneDeps {
 // Plain ASCII parts only: anything percent-encoded or with a query is left to Fastify's decoding.
 const TILE_PATH = /^\/iiif\/2\/([0-9a-f-]{36})\/([\w.,:!]+)\/([\w.,:!]+)\/(!?\d+)\/(\w+\.\w+)$/i;
 
-/**
- * The lean path of pyramid tiles, before Fastify: a viewer asks hundreds a minute with the same token, and the
- * general hooks (routing, logging, timing, drain tracking) cost more than the tile itself. It takes only a GET
- * whose token, caller and "may see" answer are already remembered (cacheCallers, layer access: the same caches
- * and times as the route) for a layer with a pyramid; everything else, and any failure before the answer is
- * written, goes to Fastify, which answers with its own rules (404 for another tenant, 400 for bad parameters).
- * The answer carries the same security, CORS and caching headers as the route's.
- */
 /** A tile URL's answer as the lane worked it out: the next request for it skips parsing and header building. */
 interface KnownAnswer {
   layerId: string;
@@ -65,24 +57,30 @@ function rawHeader(request: IncomingMessage, name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The lean path of pyramid tiles, before Fastify: a viewer asks hundreds a minute with the same token, and the
+ * general hooks (routing, logging, timing, drain tracking) cost more than the tile itself. It takes only a GET
+ * whose token, caller and "may see" answer are already remembered (cacheCallers, layer access: the same caches
+ * and times as the route) for a layer with a pyramid; everything else, and any failure before the answer is
+ * written, goes to Fastify, which answers with its own rules (404 for another tenant, 400 for bad parameters).
+ * The answer carries the same security, CORS and caching headers as the route's.
+ */
 export function createTileLane() {
   let deps: TileLaneDeps | undefined;
   /** The headers every answer of the lane shares (security, CORS, IIIF profile), taken once when it opens. */
   let shared: string[] = [];
   const known = new Map<string, KnownAnswer>();
 
-  function write(
-    lane: TileLaneDeps,
-    response: ServerResponse,
-    started: number,
-    validators: string[],
-    image: RenderedImage | null,
-  ): void {
-    const status = image == null ? 304 : 200;
-    const length =
-      image == null ? [] : ['Content-Type', image.contentType, 'Content-Length', String(image.body.length)];
-    response.writeHead(status, [...shared, ...validators, ...length]);
-    response.end(image?.body);
+  /** An answer's headers: those the lane shares, its validators, and its body's type and length when it has one. */
+  function headersOf(validators: string[], image: RenderedImage | null): string[] {
+    if (image == null) return [...shared, ...validators];
+    return [...shared, ...validators, 'Content-Type', image.contentType, 'Content-Length', String(image.body.length)];
+  }
+
+  /** Writes a 200 with its body, or a 304 without one, and counts it. */
+  function send(lane: TileLaneDeps, response: ServerResponse, started: number, headers: string[], body?: Buffer) {
+    const status = body == null ? 304 : 200;
+    response.writeHead(status, headers).end(body);
     lane.answered(status, (performance.now() - started) / 1000);
   }
 
@@ -90,33 +88,18 @@ export function createTileLane() {
   function answerKnown(lane: TileLaneDeps, request: IncomingMessage, response: ServerResponse, answer: KnownAnswer) {
     const started = performance.now();
     if (rawHeader(request, 'if-none-match') === answer.etag) {
-      response.writeHead(304, answer.notModified).end();
-      lane.answered(304, (performance.now() - started) / 1000);
+      send(lane, response, started, answer.notModified);
       return true;
     }
     const body = lane.sources.tiles.peek(answer.cacheKey);
     if (body == null || body.length !== answer.length) return false;
-    response.writeHead(200, answer.headers).end(body);
-    lane.answered(200, (performance.now() - started) / 1000);
+    send(lane, response, started, answer.headers, body);
     return true;
   }
 
-  function remember(
-    url: string,
-    answer: Omit<KnownAnswer, 'cacheKey' | 'length' | 'headers' | 'notModified'>,
-    validators: string[],
-    image: RenderedImage,
-  ) {
-    if (image.cacheKey == null) return;
+  function remember(url: string, answer: KnownAnswer): void {
     if (known.size >= MAX_KNOWN) known.clear();
-    const length = image.body.length;
-    known.set(url, {
-      ...answer,
-      cacheKey: image.cacheKey,
-      length,
-      headers: [...shared, ...validators, 'Content-Type', image.contentType, 'Content-Length', String(length)],
-      notModified: [...shared, ...validators],
-    });
+    known.set(url, answer);
   }
 
   return {
@@ -152,17 +135,22 @@ export function createTileLane() {
       const etag = tileEtag(target, parts);
       const validators = ['ETag', etag, 'Cache-Control', cacheControl(target)];
       if (rawHeader(request, 'if-none-match') === etag) {
-        write(lane, response, started, validators, null);
+        send(lane, response, started, headersOf(validators, null));
         return true;
       }
       const cached = cachedPyramidTile(target.pyramidKey, parts, lane.sources);
       if (cached != null) {
-        write(lane, response, started, validators, cached);
-        remember(url, { layerId, pyramidKey: target.pyramidKey, etag }, validators, cached);
+        const headers = headersOf(validators, cached);
+        send(lane, response, started, headers, cached.body);
+        if (cached.cacheKey != null) {
+          const { pyramidKey } = target;
+          const [cacheKey, length, notModified] = [cached.cacheKey, cached.body.length, headersOf(validators, null)];
+          remember(url, { layerId, pyramidKey, etag, cacheKey, length, headers, notModified });
+        }
         return true;
       }
       renderPyramidTile(target.pyramidKey, parts, lane.sources)
-        .then((image) => write(lane, response, started, validators, image))
+        .then((image) => send(lane, response, started, headersOf(validators, image), image.body))
         .catch(() => {
           if (!response.headersSent) fallback(request, response);
         });
