@@ -19,13 +19,16 @@ RUN npm run build \
 # Run: Node 22 on Debian slim with the slide readers (vips with OpenSlide), as an unprivileged user.
 FROM node:22-bookworm-slim
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends libvips-tools openslide-tools ca-certificates \
-  && rm -rf /var/lib/apt/lists/*
+  && apt-get install -y --no-install-recommends libvips-tools openslide-tools libjemalloc2 ca-certificates \
+  && rm -rf /var/lib/apt/lists/* \
+  && ln -s /usr/lib/*/libjemalloc.so.2 /usr/local/lib/libjemalloc.so.2
 WORKDIR /app
 COPY --from=build --chown=root:root /app /app
 RUN mkdir -p /data && chown node:node /data
 USER node
-ENV NODE_ENV=production \
+# jemalloc as npm start runs it (scripts/start.sh says why): glibc's malloc fragments under libvips' threads.
+ENV LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 \
+    NODE_ENV=production \
     DATA_DIR=/data \
     PORT=3000
 VOLUME ["/data"]

@@ -46,6 +46,7 @@ async function startTarget(
   const stop = () => server.stop();
   try {
     await server.launch();
+    console.log(`The server runs on ${await server.allocator()}.`);
   } catch (error) {
     await stop();
     throw error;

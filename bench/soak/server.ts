@@ -113,6 +113,12 @@ export class SoakServer implements SoakTarget {
     return lock.pid;
   }
 
+  /** The server process's memory allocator, from the libraries it maps: `npm start` preloads jemalloc where installed. */
+  async allocator(): Promise<string> {
+    const maps = await fs.readFile(`/proc/${await this.pid()}/maps`, 'utf8').catch(() => '');
+    return maps.includes('libjemalloc') ? 'jemalloc' : 'the C library\'s malloc';
+  }
+
   /** kill -9 of the server process; returns when it was sent. Its PostgreSQL is left running, as after a crash. */
   async kill(): Promise<number> {
     const pid = await this.pid();

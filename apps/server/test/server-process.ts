@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServerBuild, SERVER_MAIN } from '../build.js';
@@ -10,6 +11,12 @@ export const builtServerMain = path.join(root, SERVER_MAIN);
 // Every test, bench and topology that starts servers runs the built server, built here when its sources changed.
 await ensureServerBuild(root);
 
+/** Debian's jemalloc, which `npm start` preloads (scripts/start.sh says why), when this machine has it. */
+const jemalloc = readdirSync('/usr/lib', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => path.join('/usr/lib', entry.name, 'libjemalloc.so.2'))
+  .find((file) => existsSync(file));
+
 export interface ServerProcess {
   child: ChildProcess;
   output(): string;
@@ -18,11 +25,18 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs the built server (`dist/main.js`) as `npm start` does, with its own environment. */
+/** Runs the built server (`dist/main.js`) as `npm start` does (on jemalloc where installed), with its own environment. */
 export function startServerProcess(env: Record<string, string>, args: string[] = []): ServerProcess {
   const child = spawn(process.execPath, ['--enable-source-maps', builtServerMain, ...args], {
     // Tests with time limits convert beside other test files: at the default niceness their conversions would starve.
-    env: { ...process.env, LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', CONVERSION_NICENESS: '0', ...env },
+    env: {
+      ...process.env,
+      ...(jemalloc ? { LD_PRELOAD: jemalloc } : {}),
+      LOG_LEVEL: 'info',
+      WEB_DIST: '/nonexistent',
+      CONVERSION_NICENESS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
