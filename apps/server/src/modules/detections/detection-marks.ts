@@ -51,11 +51,15 @@ export function markPixels(
     const rx = Math.max(MIN_MARK_PIXELS, (box.maxX - box.minX) * scale) / 2;
     const ry = Math.max(MIN_MARK_PIXELS, (box.maxY - box.minY) * scale) / 2;
     const [top, bottom] = [Math.floor(cy - ry), Math.ceil(cy + ry) - 1];
-    for (let y = Math.max(0, top); y <= Math.min(pixelHeight - 1, bottom); y += 1) {
-      const [left, right] = spanOf(cx, cy, rx, ry, y);
-      // A pixel is on the edge where a neighbour above or below lies outside (the rows beyond the ends are empty).
-      const [aboveLeft, aboveRight] = y > top ? spanOf(cx, cy, rx, ry, y - 1) : [Infinity, -Infinity];
-      const [belowLeft, belowRight] = y < bottom ? spanOf(cx, cy, rx, ry, y + 1) : [Infinity, -Infinity];
+    // A pixel is on the edge where a neighbour above or below lies outside (the rows beyond the ends are empty):
+    // each row's span is worked out once and carried to the next row as the one above it.
+    const spanAt = (y: number): [number, number] =>
+      y < top || y > bottom ? [Infinity, -Infinity] : spanOf(cx, cy, rx, ry, y);
+    const first = Math.max(0, top);
+    let [aboveLeft, aboveRight] = spanAt(first - 1);
+    let [left, right] = spanAt(first);
+    for (let y = first; y <= Math.min(pixelHeight - 1, bottom); y += 1) {
+      const [belowLeft, belowRight] = spanAt(y + 1);
       for (let x = Math.max(0, left); x <= Math.min(pixelWidth - 1, right); x += 1) {
         const onEdge = x === left || x === right || x < aboveLeft || x > aboveRight || x < belowLeft || x > belowRight;
         const at = (y * pixelWidth + x) * 4;
@@ -64,6 +68,7 @@ export function markPixels(
         pixels[at + 2] = color[2];
         pixels[at + 3] = onEdge ? edge : inside;
       }
+      [aboveLeft, aboveRight, left, right] = [left, right, belowLeft, belowRight];
     }
   }
   return pixels;
