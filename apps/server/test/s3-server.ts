@@ -24,6 +24,8 @@ interface S3rverInternals {
   middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
   store: {
     putPart(bucket: string, uploadId: string, partNumber: string, content: Readable): Promise<unknown>;
+    getResourcePath(bucket: string, key: string, resource: string): string;
+    deleteObject(bucket: string, key: string): Promise<void>;
   };
 }
 
@@ -43,8 +45,9 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charC
 /**
  * The S3-compatible server the tests use (s3rver 3), completed where resumable uploads (@tus/s3-store) need
  * more than it implements: ListParts and AbortMultipartUpload (s3rver answers 405 to both), served from the folder
- * where s3rver keeps a multipart upload's parts; and UploadPart answering once the part is on disk (s3rver answers
- * when its checksum is computed, before its file is flushed, so an immediate ListParts could see it short).
+ * where s3rver keeps a multipart upload's parts; UploadPart answering once the part is on disk (s3rver answers
+ * when its checksum is computed, before its file is flushed, so an immediate ListParts could see it short); and
+ * DeleteObject leaving folders in place for writes beside it.
  */
 export async function startS3Server(directory: string, buckets: string[]): Promise<S3Server> {
   const port = await freePort();
@@ -74,6 +77,16 @@ export async function startS3Server(directory: string, buckets: string[]): Promi
     const digest = md5.digest('hex');
     await fs.writeFile(`${file}.md5`, digest);
     return { size, md5: digest };
+  };
+
+  // s3rver's delete also removes the key's folders once they are empty, racing a write of another key into the same
+  // folder (it makes the folder, then opens the file: ENOENT, from a stream nobody listens to, which ends the test
+  // process). Kept, an empty folder holds no key: keys are listed from their files.
+  internals.store.deleteObject = async (bucket, key) => {
+    const resources = ['object', 'object.md5', 'metadata.json'];
+    await Promise.all(
+      resources.map((resource) => fs.rm(internals.store.getResourcePath(bucket, key, resource), { force: true })),
+    );
   };
 
   const faults = { refuseCompletion: false };
